@@ -1823,7 +1823,7 @@ parse.parseIntoClientConfig = parseIntoClientConfig
 
 /***/ }),
 
-/***/ 4680:
+/***/ 2299:
 /***/ ((module) => {
 
 
@@ -3431,7 +3431,7 @@ module.exports = {
 /***/ 5141:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-var parseInt64 = __webpack_require__(4680);
+var parseInt64 = __webpack_require__(2299);
 
 var parseBits = function(data, bits, offset, invert, callback) {
   offset = offset || 0;

@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _command_flags__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(838);
 /* harmony import */ var _serve_environment__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6617);
 /* harmony import */ var _terminal__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1028);
-/* harmony import */ var _webhooks_store_open_store__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6211);
+/* harmony import */ var _webhooks_store_open_store__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6354);
 /* harmony import */ var _webhooks_store_schema_migrations__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4699);
 // `repo-actions migrate`: applies the service's schema before a rollout (graphile-worker's migrations, then ours,
 // `webhooks/store/schema-migrations.ts`: additive and online, so the running replicas keep taking deliveries), and
@@ -31,7 +31,7 @@ __webpack_require__.r(__webpack_exports__);
 
 const MIGRATE_USAGE = `Usage: repo-actions migrate [--status]
 
-Applies the service's schema (graphile-worker's and repo-actions' own migrations; all additive and safe while
+Applies the service's schema (graphile-worker's and repo-actions' own migrations; all online, safe while
 replicas run) and records its version. Run it before rolling out a new version; serve applies what is pending at
 start too, and refuses a database whose schema is newer than it knows. --status says where the database stands.
 

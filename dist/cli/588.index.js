@@ -29,7 +29,8 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   redeliverCommand: () => (/* binding */ redeliverCommand),
 /* harmony export */   undelivered: () => (/* binding */ undelivered)
 /* harmony export */ });
-/* harmony import */ var _client_write_rules__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9046);
+/* harmony import */ var _client_declared__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(8153);
+/* harmony import */ var _webhooks_reads__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1251);
 /* harmony import */ var _webhooks_writes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1724);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_2__);
@@ -41,7 +42,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _flag_problem__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3504);
 /* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4567);
 /* harmony import */ var _core_environment__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6738);
-/* harmony import */ var _core_words__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7522);
+/* harmony import */ var _core_words__WEBPACK_IMPORTED_MODULE_12__ = __webpack_require__(7522);
 /* harmony import */ var _terminal__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1028);
 /* harmony import */ var _webhooks_app_token_provider__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5319);
 // `repo-actions redeliver --since 2h`: after a receiver outage GitHub keeps its delivery log but replays nothing.
@@ -49,6 +50,7 @@ __webpack_require__.r(__webpack_exports__);
 // deliveries (by X-GitHub-Delivery guid) of the period that never got a 2xx, and asks GitHub to send each again
 // (`POST /app/hook/deliveries/{id}/attempts`). The plan is printed first; `--dry-run` stops there. The receiver
 // deduplicates, so redelivering one that did arrive after all costs a 202 and no work.
+
 
 
 
@@ -153,14 +155,16 @@ async function redeliverCommand(argv) {
     try {
         // Newest first: stop at the first page that reaches before the period.
         const attempts = [];
-        for await (const page of client.pages('GET /app/hook/deliveries')) {
+        for await (const page of client.pages('GET /app/hook/deliveries', {
+            request: (0,_client_declared__WEBPACK_IMPORTED_MODULE_11__/* .declared */ .bu)(_webhooks_reads__WEBPACK_IMPORTED_MODULE_0__/* .reads */ .U.deliveries),
+        })) {
             const parsed = page.map((a) => Attempt.parse(a));
             attempts.push(...parsed);
             if (parsed.some((a) => Date.parse(a.delivered_at) < sinceMs))
                 break;
         }
         const todo = undelivered(attempts, sinceMs);
-        process.stdout.write(`${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .plural */ .LS)(attempts.length, 'attempt')} in the log; ${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .plural */ .LS)(todo.length, 'delivery', 'deliveries')} since ${new Date(sinceMs).toISOString()} never got a 2xx${todo.length ? ':' : '.'}\n`);
+        process.stdout.write(`${(0,_core_words__WEBPACK_IMPORTED_MODULE_12__/* .plural */ .LS)(attempts.length, 'attempt')} in the log; ${(0,_core_words__WEBPACK_IMPORTED_MODULE_12__/* .plural */ .LS)(todo.length, 'delivery', 'deliveries')} since ${new Date(sinceMs).toISOString()} never got a 2xx${todo.length ? ':' : '.'}\n`);
         for (const a of todo)
             process.stdout.write((0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)(`  ${a.guid}  ${a.action ? `${a.event}.${a.action}` : a.event}  last status ${a.status_code || 'none'}`) + '\n');
         if (flags['dry-run'] || todo.length === 0)
@@ -170,19 +174,19 @@ async function redeliverCommand(argv) {
             try {
                 await client.octokit.request('POST /app/hook/deliveries/{delivery_id}/attempts', {
                     delivery_id: a.id,
-                    request: (0,_client_write_rules__WEBPACK_IMPORTED_MODULE_0__/* .ruleOf */ .Y)(_webhooks_writes__WEBPACK_IMPORTED_MODULE_1__/* .writes */ .D.redeliver),
+                    request: (0,_client_declared__WEBPACK_IMPORTED_MODULE_11__/* .declared */ .bu)(_webhooks_writes__WEBPACK_IMPORTED_MODULE_1__/* .writes */ .D.redeliver),
                 });
             }
             catch (err) {
                 failed++;
-                process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)(`${a.guid}: ${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .messageOf */ .bD)(err)}`)}\n`);
+                process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)(`${a.guid}: ${(0,_core_words__WEBPACK_IMPORTED_MODULE_12__/* .messageOf */ .bD)(err)}`)}\n`);
             }
         }
-        process.stdout.write(`Asked GitHub to redeliver ${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .plural */ .LS)(todo.length - failed, 'delivery', 'deliveries')}.\n`);
+        process.stdout.write(`Asked GitHub to redeliver ${(0,_core_words__WEBPACK_IMPORTED_MODULE_12__/* .plural */ .LS)(todo.length - failed, 'delivery', 'deliveries')}.\n`);
         return failed ? 1 : 0;
     }
     catch (err) {
-        process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)((0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .messageOf */ .bD)(err))}\n`);
+        process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)((0,_core_words__WEBPACK_IMPORTED_MODULE_12__/* .messageOf */ .bD)(err))}\n`);
         return 1;
     }
 }
@@ -261,13 +265,13 @@ function readRunnerEnvironment(env = process.env) {
 /* harmony export */   I9: () => (/* binding */ appTokenProvider),
 /* harmony export */   xk: () => (/* binding */ appJwt)
 /* harmony export */ });
-/* harmony import */ var _client_write_rules__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9046);
+/* harmony import */ var _client_declared__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(8153);
+/* harmony import */ var _reads__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1251);
 /* harmony import */ var _writes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1724);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7597);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7597);
 /* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4567);
-/* harmony import */ var _client_schemas__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2299);
 // Installation tokens of a GitHub App: a JWT (RS256, signed with the App's private key, valid 10 minutes)
 // exchanges for an installation token (`POST /app/installations/{id}/access_tokens`, valid an hour). Tokens
 // are cached per installation until 5 minutes before they expire; concurrent deliveries share one request.
@@ -283,8 +287,8 @@ function readRunnerEnvironment(env = process.env) {
 
 
 
-const AccessToken = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ token: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().min(1), expires_at: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP() });
-const Installation = zod__WEBPACK_IMPORTED_MODULE_5__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().positive() });
+const AccessToken = zod__WEBPACK_IMPORTED_MODULE_4__/* .object */ .Ikc({ token: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP().min(1), expires_at: zod__WEBPACK_IMPORTED_MODULE_4__/* .string */ .YjP() });
+const Installation = zod__WEBPACK_IMPORTED_MODULE_4__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_4__/* .number */ .aig().int().positive() });
 /** GitHub refused the App's own credentials (401): no retry helps until the App id or the key is fixed. */
 class AppCredentialsError extends Error {
     constructor(appId, detail) {
@@ -365,7 +369,11 @@ function appTokenProvider(options) {
         if (known)
             return known;
         const [owner, repo] = repository.split('/');
-        const { data } = await asApp((c) => c.octokit.request('GET /repos/{owner}/{repo}/installation', { owner, repo }));
+        const { data } = await asApp((c) => c.octokit.request('GET /repos/{owner}/{repo}/installation', {
+            request: (0,_client_declared__WEBPACK_IMPORTED_MODULE_5__/* .declared */ .bu)(_reads__WEBPACK_IMPORTED_MODULE_0__/* .reads */ .U.installation),
+            owner,
+            repo,
+        }));
         const id = Installation.parse(data).id;
         installations.set(repository.toLowerCase(), id);
         return id;
@@ -373,7 +381,7 @@ function appTokenProvider(options) {
     async function exchange(installationId) {
         const { data } = await asApp((c) => c.octokit.request('POST /app/installations/{installation_id}/access_tokens', {
             installation_id: installationId,
-            request: (0,_client_write_rules__WEBPACK_IMPORTED_MODULE_0__/* .ruleOf */ .Y)(_writes__WEBPACK_IMPORTED_MODULE_1__/* .writes */ .D.installationToken),
+            request: (0,_client_declared__WEBPACK_IMPORTED_MODULE_5__/* .declared */ .bu)(_writes__WEBPACK_IMPORTED_MODULE_1__/* .writes */ .D.installationToken),
         }));
         const parsed = AccessToken.parse(data);
         options.onSecret?.(parsed.token);
@@ -389,17 +397,17 @@ function appTokenProvider(options) {
             if (!refused || now() - refused.checkedAt < (options.recheckMs ?? RECHECK_MS))
                 return;
             refused.checkedAt = now();
-            await asApp((c) => c.octokit.request('GET /app')).catch(() => { });
+            await asApp((c) => c.octokit.request('GET /app', { request: (0,_client_declared__WEBPACK_IMPORTED_MODULE_5__/* .declared */ .bu)(_reads__WEBPACK_IMPORTED_MODULE_0__/* .reads */ .U.app) })).catch(() => { });
         },
         async identity() {
-            const { data } = await asApp((c) => c.octokit.request('GET /app'));
-            const app = _client_schemas__WEBPACK_IMPORTED_MODULE_4__/* .AppAnswer */ .Ie.parse(data);
+            const { data } = await asApp((c) => c.octokit.request('GET /app', { request: (0,_client_declared__WEBPACK_IMPORTED_MODULE_5__/* .declared */ .bu)(_reads__WEBPACK_IMPORTED_MODULE_0__/* .reads */ .U.app) }));
+            const app = _reads__WEBPACK_IMPORTED_MODULE_0__/* .AppAnswer */ .I.parse(data);
             if (String(app.id) !== String(options.appId))
                 throw new Error(`GET /app names App ${app.id}, not ${options.appId}: the JWT is not this App's`);
             return { appId: app.id, login: `${app.slug}[bot]` };
         },
         async installations() {
-            const listed = (await asApp((c) => c.octokit.paginate('GET /app/installations', { per_page: 100 })));
+            const listed = await asApp((c) => c.paginate('GET /app/installations', { request: (0,_client_declared__WEBPACK_IMPORTED_MODULE_5__/* .declared */ .bu)(_reads__WEBPACK_IMPORTED_MODULE_0__/* .reads */ .U.installations) }));
             return listed.map((i) => i.id).filter((id) => Number.isInteger(id) && id > 0);
         },
         async tokenFor(installationId, repository) {
@@ -426,25 +434,73 @@ function appTokenProvider(options) {
 
 /***/ }),
 
+/***/ 1251:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ AppAnswer),
+/* harmony export */   U: () => (/* binding */ reads)
+/* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7597);
+/* harmony import */ var _client_declared__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8153);
+// The service's reads of the App API and the shape of each answer (src/client/declared.ts): its identity and
+// installations (app-token-provider.ts, installed-repositories.ts) and the deliveries the command line lists
+// (cli/redeliver.ts). Each call passes its declaration with the request (`request: declared(reads.app)`); its
+// writes are in writes.ts.
+
+
+/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
+const AppAnswer = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
+    slug: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
+});
+const reads = (0,_client_declared__WEBPACK_IMPORTED_MODULE_1__/* .defineReads */ .hh)({
+    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
+    app: { route: 'GET /app', shape: AppAnswer },
+    // "List installations for the authenticated app" (App JWT) and "List repositories accessible to the app
+    // installation" (installation token; the list sits under `repositories`).
+    installations: { route: 'GET /app/installations', shape: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() })) },
+    repositories: {
+        route: 'GET /installation/repositories',
+        shape: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
+            total_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
+            repositories: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ full_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() })),
+        }),
+    },
+    installation: { route: 'GET /repos/{owner}/{repo}/installation', shape: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }) },
+    deliveries: {
+        route: 'GET /app/hook/deliveries',
+        shape: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), guid: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), status_code: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), delivered_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() })),
+    },
+});
+
+
+/***/ }),
+
 /***/ 1724:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   D: () => (/* binding */ writes)
 /* harmony export */ });
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7597);
 /* harmony import */ var _client_write_rules__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9046);
 // The service's writes to the App API and what happens to each when its answer is lost (src/client/write-rules.ts):
 // the installation tokens (app-token-provider.ts) and the redeliveries the command line asks for (cli/redeliver.ts).
-// Each call passes its rule with the request, and the docs' table is generated from here.
+// Each call passes the declaration with the request (`request: declared(writes.redeliver)`): its answer's shape
+// (declared.ts) and its rule; the docs' table is generated from here.
 
-const writes = (0,_client_write_rules__WEBPACK_IMPORTED_MODULE_0__/* .defineWrites */ .QM)({
+
+const writes = (0,_client_write_rules__WEBPACK_IMPORTED_MODULE_0__/* .defineWrites */ .Q)({
     installationToken: {
         route: 'POST /app/installations/{installation_id}/access_tokens',
+        shape: zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ token: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() }),
         afterLostAnswer: 'repeat',
         why: 'a second token is harmless; the first expires unused (client)',
     },
     redeliver: {
         route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
+        shape: 'unread',
         afterLostAnswer: 'repeat',
         why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
     },

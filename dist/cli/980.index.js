@@ -6,9 +6,9 @@ export const modules = {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BO: () => (/* binding */ classifyAnswer)
+/* harmony export */   B: () => (/* binding */ classifyAnswer)
 /* harmony export */ });
-/* unused harmony exports isSecondaryLimitMessage, isLimit */
+/* unused harmony export isSecondaryLimitMessage */
 // One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
 // or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
 // it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
@@ -86,10 +86,6 @@ function classifyAnswer(a) {
 function isHeadInvalid(a) {
     return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
 }
-/** A class the client waits on and repeats (the limits and the transient ones). */
-function isLimit(kind) {
-    return kind === 'primary' || kind === 'secondary';
-}
 
 
 /***/ }),
@@ -105,7 +101,7 @@ __webpack_require__.d(__webpack_exports__, {
   sd: () => (/* binding */ defaultGraphqlUrl)
 });
 
-// UNUSED EXPORTS: DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT
+// UNUSED EXPORTS: DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, reads
 
 // EXTERNAL MODULE: external "node:fs"
 var external_node_fs_ = __webpack_require__(3024);
@@ -697,38 +693,24 @@ function applyHeaders(ex, endpoint, s) {
     }
 }
 
-// EXTERNAL MODULE: ./src/client/route-match.ts
-var route_match = __webpack_require__(4298);
 ;// CONCATENATED MODULE: ./src/client/answer-limits.ts
-// How many decoded bytes an API answer may have. An answer is read as a stream and counted while it is decompressed,
-// so a small gzip body that expands without end (1 MB → 1 GiB) is stopped at the cap instead of filling memory.
-// A too-large answer is not a transient fault: it fails at once, naming the route, and is not retried.
-
 const MIB = 1024 * 1024;
-/** The cap of any answer whose route is not raised below. */
+/** The cap of any answer whose declaration raises none. */
 const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
-/**
- * Routes whose answers can legitimately be larger. A blob can hold a file of up to 100 MB, base64-encoded in its
- * JSON (about 134 MiB): the Git database docs ("Get a blob": "supports blobs up to 100 megabytes in size"); the
- * contents of a file in its raw media type can be as large ("Get repository content", 1–100 MB with `raw`).
- */
-const RAISED = {
-    'GET /repos/{owner}/{repo}/git/blobs/{file_sha}': 140 * MIB,
-    'GET /repos/{owner}/{repo}/contents/{path}': 140 * MIB,
-};
-const match = (0,route_match/* routeMatcher */.O)(Object.keys(RAISED));
-/** The cap of one request's answer (`route` as the caller named it, `path` the URL's path). */
-function answerMaxBytes(method, route, path) {
-    const key = match(method.toUpperCase(), route, path);
-    return (key && RAISED[key]) || DEFAULT_ANSWER_MAX_BYTES;
+/** The cap for a route that answers a whole file of up to 100 MB (base64 in JSON, or raw). */
+const FILE_ANSWER_MAX_BYTES = 140 * MIB;
+/** The cap of one request's answers: its declaration's, else the default. */
+function answerMaxBytes(policy) {
+    const raised = policy?.answer?.maxBytes;
+    return raised !== undefined && Number.isSafeInteger(raised) && raised > 0 ? raised : DEFAULT_ANSWER_MAX_BYTES;
 }
 
-// EXTERNAL MODULE: ./src/client/schemas.ts
-var schemas = __webpack_require__(2299);
+// EXTERNAL MODULE: ./src/client/declared.ts
+var declared = __webpack_require__(8153);
 ;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
 // Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
-// parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
-// retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
+// parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else
+// is an `IntegrityError`, which the retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
 // a half-read body (it would turn it into an empty string or `undefined`).
 
 
@@ -805,20 +787,22 @@ function completeBodies(base, cap = { route: 'the request', maxBytes: DEFAULT_AN
         return copy;
     };
 }
-/** A 2xx JSON answer that does not fit its route's schema becomes a failure naming the route. */
+/**
+ * A 2xx JSON answer that does not fit the shape its caller declared becomes a failure naming the declared route. The
+ * declaration rides on the request (every page of a list, every redirect followed), so no route is looked up here.
+ */
 function checkShape(ex, attempt) {
     const response = attempt.response;
-    if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
+    const answer = ex.policy.answer;
+    if (!answer || !response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
         return;
     // An empty JSON body is checked too: Octokit hands it over as '', which its paginator would read as "no items".
     if (!isJson(attempt.headers['content-type'] ?? null) || (typeof response.data === 'string' && response.data !== ''))
         return;
-    const url = new URL(ex.parsed.url);
-    const routeKey = (0,schemas/* routeKeyOf */.WK)(ex.method, ex.route, url.pathname);
-    const problem = (0,schemas/* shapeProblem */.jn)(routeKey, response.data);
+    const problem = (0,declared/* shapeProblem */.jn)(answer.shape, response.data);
     if (!problem)
         return;
-    attempt.failure = new transport_errors/* ShapeError */.ym(routeKey, attempt.status, problem, ex.parsed.url);
+    attempt.failure = new transport_errors/* ShapeError */.ym(answer.route, attempt.status, problem, ex.parsed.url);
     attempt.response = undefined;
     attempt.status = undefined;
 }
@@ -860,7 +844,7 @@ function retryStage(ex, attempt, s) {
         (attempt.failure !== undefined && (0,transport_errors/* permanentCause */.qG)(attempt.failure)))
         return {};
     const lostAnswer = status === undefined || status >= 500;
-    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? write_rules/* DEFAULT_AFTER_LOST_ANSWER */.BW) === 'caller')
+    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? write_rules/* DEFAULT_AFTER_LOST_ANSWER */.B) === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
     const decision = (0,client_retry/* decideRetry */.tE)({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
@@ -935,7 +919,7 @@ function notePacing(pacer, ex, attempt, verdict) {
     if (ex.free || attempt.status === undefined)
         return;
     const body = attempt.response?.data ?? attempt.data;
-    const kind = (0,answers/* classifyAnswer */.BO)({
+    const kind = (0,answers/* classifyAnswer */.B)({
         status: attempt.status,
         headers: attempt.headers,
         message: apiMessage(body),
@@ -1003,7 +987,7 @@ function fetchFor(ex, s) {
     const own = ex.policy.fetch;
     // Every attempt, a followed redirect's included, reads its answer within the route's cap.
     const path = pathOf(ex.parsed.url);
-    const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.method, ex.route, path) };
+    const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.policy) };
     if (own && own !== s.defaultFetch)
         return completeBodies(own, cap);
     return completeBodies((0,streaming_fetch/* isStreamBody */.nt)(ex.options.data) ? streaming_fetch/* streamingFetch */.jP : s.defaultFetch, cap);
@@ -1308,6 +1292,8 @@ function createRetry(settings, maxWaitMs, sleep) {
 var graphql_errors = __webpack_require__(2902);
 // EXTERNAL MODULE: ./src/client/graphql/shape.ts
 var shape = __webpack_require__(1532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 9 modules
+var schemas = __webpack_require__(7597);
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
@@ -1322,6 +1308,27 @@ var shape = __webpack_require__(1532);
 
 
 
+
+
+// GraphQL answers 200 with `data`, `errors` or both; the runner reads each (below).
+const envelope = schemas/* looseObject */._H3({ data: schemas/* unknown */.L5J().optional(), errors: schemas/* array */.YOg(schemas/* unknown */.L5J()).optional() });
+/** The client's own GraphQL request: a query. */
+const reads = (0,declared/* defineReads */.hh)({ query: { route: 'POST /graphql', shape: envelope } });
+/** The client's own writes: GraphQL mutations, each sent with the rule of its kind (write-rules.ts). */
+const writes = (0,write_rules/* defineWrites */.Q)({
+    mutation: {
+        route: 'POST /graphql (a mutation)',
+        shape: envelope,
+        afterLostAnswer: 'caller',
+        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+    },
+    repeatableMutation: {
+        route: 'POST /graphql (a repeatable mutation)',
+        shape: envelope,
+        afterLostAnswer: 'repeat',
+        why: 'the caller says a second application changes nothing (client)',
+    },
+});
 function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -1351,7 +1358,7 @@ class GraphqlRunner {
             const entries = (0,graphql_errors/* errorEntries */.bg)(body.errors);
             if (!entries.length)
                 return this.dataOf(doc, body);
-            const answer = (0,answers/* classifyAnswer */.BO)({ status: 200, errors: entries });
+            const answer = (0,answers/* classifyAnswer */.B)({ status: 200, errors: entries });
             if (answer.kind === 'graphql-budget') {
                 const s = this.deps.budget.state();
                 this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
@@ -1390,10 +1397,10 @@ class GraphqlRunner {
                     graphqlOperation: doc.operation,
                     graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable
-                        ? { retries: 0, ...(0,write_rules/* ruleOf */.Y)(write_rules/* CLIENT_WRITES */.p9.mutation) }
+                        ? { retries: 0, ...(0,declared/* declared */.bu)(writes.mutation) }
                         : doc.operation === 'mutation'
-                            ? (0,write_rules/* ruleOf */.Y)(write_rules/* CLIENT_WRITES */.p9.repeatableMutation)
-                            : {}),
+                            ? (0,declared/* declared */.bu)(writes.repeatableMutation)
+                            : (0,declared/* declared */.bu)(reads.query)),
                 },
             });
             body = response.data;
@@ -1406,7 +1413,7 @@ class GraphqlRunner {
             if (err instanceof errors/* ApiError */.hD && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
                 throw new graphql_errors/* GraphqlUnavailableError */.Sh('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
             if (err instanceof errors/* ApiError */.hD &&
-                (0,answers/* classifyAnswer */.BO)({ status: err.status, message: err.apiMessage }).kind === 'graphql-timeout')
+                (0,answers/* classifyAnswer */.B)({ status: err.status, message: err.apiMessage }).kind === 'graphql-timeout')
                 throw new graphql_errors/* GraphqlUnavailableError */.Sh('timeout', doc.name, err.apiMessage, err);
             throw err;
         }
@@ -1636,6 +1643,8 @@ class TelemetryRecorder {
 
 
 
+
+
 const PROJECT = package_namespaceObject.UU;
 /** The one version: package.json's. */
 const VERSION = package_namespaceObject.rE;
@@ -1649,6 +1658,28 @@ const DEFAULT_API_URL = 'https://api.github.com';
 function defaultGraphqlUrl(baseUrl) {
     const base = baseUrl.replace(/\/+$/, '');
     return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
+/** The client's own read: its budgets' state (the core resource is what every caller of it needs). */
+const client_reads = (0,declared/* defineReads */.hh)({
+    rateLimit: {
+        route: 'GET /rate_limit',
+        shape: schemas/* looseObject */._H3({
+            resources: schemas/* looseObject */._H3({
+                core: schemas/* looseObject */._H3({ limit: schemas/* number */.aig(), remaining: schemas/* number */.aig(), reset: schemas/* number */.aig() }),
+            }),
+        }),
+    },
+});
+/**
+ * Octokit's page iterator with the call's `request` options on every page: its paginator sends each page (the first
+ * too) with only its method, URL and headers, so the options (the declared answer, `noCache`) ride in the request
+ * function's defaults instead, and every page is shape-checked and fresh as the call asked.
+ */
+function pageIterator(octokit, route, params) {
+    const { request: policy, ...rest } = params;
+    const send = policy ? octokit.request.defaults({ request: policy }) : octokit.request;
+    const first = octokit.request.endpoint.merge(route, rest);
+    return octokit.paginate.iterator(send, first);
 }
 const silent = { debug() { }, info() { }, warning() { } };
 function readHistory(file) {
@@ -1737,7 +1768,7 @@ function createClient(opts) {
     // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
     const rateLimitResource = async (resource) => {
         try {
-            const { data } = await octokit.request('GET /rate_limit');
+            const { data } = await octokit.request('GET /rate_limit', { request: (0,declared/* declared */.bu)(client_reads.rateLimit) });
             const resources = data.resources;
             return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
         }
@@ -1813,13 +1844,15 @@ function createClient(opts) {
     function pages(route, params = {}) {
         return {
             async *[Symbol.asyncIterator]() {
-                const parameters = { per_page: 100, ...params };
-                for await (const page of octokit.paginate.iterator(route, parameters)) {
+                for await (const page of pageIterator(octokit, route, { per_page: 100, ...params })) {
                     const data = page.data;
                     yield data;
                 }
             },
         };
+    }
+    function pageAnswers(route, params = {}) {
+        return pageIterator(octokit, route, { per_page: 100, ...params });
     }
     async function paginate(route, params = {}) {
         const all = [];
@@ -1859,6 +1892,7 @@ function createClient(opts) {
         retry,
         options,
         pages,
+        pageAnswers,
         graphqlUrl: options.graphqlUrl,
         graphql,
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
@@ -1899,13 +1933,23 @@ function realClock(scale = 1) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   v: () => (/* binding */ readRepoFile)
+/* harmony export */   v6: () => (/* binding */ readRepoFile)
 /* harmony export */ });
-/* unused harmony export contentsText */
+/* unused harmony exports reads, contentsText */
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7597);
+/* harmony import */ var _declared__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8153);
 /* harmony import */ var _errors__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6468);
 // A file's text from a repository through the contents API, with the raw media type (one request; a
 // repeat is a free 304 through the ETag cache). Used for config files kept in a repository.
 
+
+
+const entry = zod__WEBPACK_IMPORTED_MODULE_1__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_1__/* .string */ .YjP() });
+/** The client's own read of a file. */
+const reads = (0,_declared__WEBPACK_IMPORTED_MODULE_2__/* .defineReads */ .hh)({
+    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
+    file: { route: 'GET /repos/{owner}/{repo}/contents/{path}', shape: zod__WEBPACK_IMPORTED_MODULE_1__/* .union */ .KCZ([entry, zod__WEBPACK_IMPORTED_MODULE_1__/* .array */ .YOg(entry)]) },
+});
 /** The body as text: raw bytes or string, or the JSON form's base64 `content` from a server that ignored `raw`. */
 function contentsText(data) {
     if (typeof data === 'string')
@@ -1927,6 +1971,7 @@ async function readRepoFile(client, file) {
             path: file.path.replace(/^\.?\//, ''),
             ...(file.ref ? { ref: file.ref } : {}),
             headers: { accept: 'application/vnd.github.raw' },
+            request: (0,_declared__WEBPACK_IMPORTED_MODULE_2__/* .declared */ .bu)(reads.file),
         });
         const etag = typeof response.headers?.etag === 'string' ? response.headers.etag : undefined;
         return { text: contentsText(response.data), etag };
@@ -1936,6 +1981,57 @@ async function readRepoFile(client, file) {
             return undefined;
         throw err;
     }
+}
+
+
+/***/ }),
+
+/***/ 8153:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   El: () => (/* binding */ requestDeclared),
+/* harmony export */   bu: () => (/* binding */ declared),
+/* harmony export */   hh: () => (/* binding */ defineReads),
+/* harmony export */   jn: () => (/* binding */ shapeProblem)
+/* harmony export */ });
+/** One module's reads, by name; the names are what its call sites pass to `declared`. */
+function defineReads(reads) {
+    return reads;
+}
+/**
+ * The part of a call's `request` options that carries its declaration: its answer's shape and, for a write, its
+ * rule after a lost answer (`request: declared(writes.createLabel)`, or `{ ...declared(x), noCache: true }`).
+ */
+function declared(declaration) {
+    const answer = {
+        route: declaration.route,
+        shape: declaration.shape,
+        ...(declaration.maxAnswerBytes === undefined ? {} : { maxBytes: declaration.maxAnswerBytes }),
+    };
+    return declaration.afterLostAnswer ? { answer, afterLostAnswer: declaration.afterLostAnswer } : { answer };
+}
+/** Undefined when the body fits the shape (or nothing of it is read), else what is wrong. */
+function shapeProblem(shape, data) {
+    if (shape === 'unread')
+        return undefined;
+    const result = shape.safeParse(data);
+    if (result.success)
+        return undefined;
+    const issue = result.error.issues[0];
+    return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
+}
+/**
+ * Sends a declared request: the declaration's route with `params`, the declaration on the request (and `policy`,
+ * such as `retries`). The answer's body, which the declared shape has checked. For call sites that send several
+ * declared writes alike (an executor's operations), so each passes its declaration once and nothing else.
+ */
+async function requestDeclared(octokit, declaration, params, policy = {}) {
+    const response = await octokit.request(declaration.route, {
+        ...params,
+        request: { ...declared(declaration), ...policy },
+    });
+    return response.data;
 }
 
 
@@ -2072,7 +2168,7 @@ class ApiError extends Error {
     }
 }
 function hintFor(status, message, method, url, headers) {
-    const kind = status === 403 || status === 422 ? (0,_answers__WEBPACK_IMPORTED_MODULE_0__/* .classifyAnswer */ .BO)({ status, headers, message }).kind : undefined;
+    const kind = status === 403 || status === 422 ? (0,_answers__WEBPACK_IMPORTED_MODULE_0__/* .classifyAnswer */ .B)({ status, headers, message }).kind : undefined;
     switch (status) {
         case 401:
             return 'The token is missing, malformed, expired or revoked: check the `token` input.';
@@ -2110,7 +2206,7 @@ function isStatus(err, ...statuses) {
 function classifyError(err) {
     if (!isApiError(err))
         return undefined;
-    return (0,_answers__WEBPACK_IMPORTED_MODULE_0__/* .classifyAnswer */ .BO)({
+    return (0,_answers__WEBPACK_IMPORTED_MODULE_0__/* .classifyAnswer */ .B)({
         status: err.status || undefined,
         headers: err.headers,
         message: err.apiMessage,
@@ -2419,8 +2515,8 @@ function checkedData(doc, data, url) {
 /* harmony import */ var _streaming_fetch__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4638);
 /* harmony import */ var _contents__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(1937);
 /* harmony import */ var _transport_errors__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(9552);
-/* harmony import */ var _write_rules__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(9046);
-/* harmony import */ var _graphql_errors__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(2902);
+/* harmony import */ var _graphql_errors__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(2902);
+
 
 
 
@@ -2879,7 +2975,7 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
     const rateLimited = (waitMs, reason) => rateAttempts < s.maxRateLimitRetries
         ? { retry: true, waitMs, reason, rateLimited: true }
         : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
-    const answer = (0,_answers__WEBPACK_IMPORTED_MODULE_0__/* .classifyAnswer */ .BO)(f);
+    const answer = (0,_answers__WEBPACK_IMPORTED_MODULE_0__/* .classifyAnswer */ .B)(f);
     if (answer.kind === 'transient') {
         if (serverAttempts >= s.maxRetries)
             return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
@@ -2896,208 +2992,6 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
         return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
     }
     return { retry: false, reason: answer.reason };
-}
-
-
-/***/ }),
-
-/***/ 4298:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   O: () => (/* binding */ routeMatcher)
-/* harmony export */ });
-/* unused harmony export apiRoutePath */
-// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
-// named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
-function compile(key) {
-    const [method, template] = key.split(' ');
-    const pattern = template
-        .split(/(\{\+?\w+\})/)
-        .map((part) => {
-        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
-        if (part.startsWith('{+') || part === '{path}')
-            return '.+';
-        if (part.startsWith('{'))
-            return '[^/]+';
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-        .join('');
-    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
-}
-/**
- * The path of a request as the route templates write it, however its URL was written:
- * - GitHub Enterprise Server serves the API under `/api/v3`, GraphQL at `/api/graphql` and uploads under
- *   `/api/uploads` (its REST and GraphQL docs), so those prefixes go;
- * - GitHub names a repository by id in `Link` headers and redirects (`/repositories/1296269/issues?page=2`,
- *   recorded in `@octokit/fixtures` `paginate-issues`; `rename-repository`), which is the same route as
- *   `/repos/{owner}/{repo}/issues`.
- */
-function apiRoutePath(path) {
-    let p = path;
-    if (/^\/api\/graphql\/?$/.test(p))
-        return '/graphql';
-    const prefixed = /^\/api\/(?:v3|uploads)(\/.*)?$/.exec(p);
-    if (prefixed)
-        p = prefixed[1] ?? '/';
-    const byId = /^\/repositories\/\d+(\/.*)?$/.exec(p);
-    if (byId)
-        p = `/repos/{owner}/{repo}${byId[1] ?? ''}`;
-    return p;
-}
-function routeMatcher(keys) {
-    const known = new Set(keys);
-    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
-    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
-    return (method, route, path) => {
-        const named = `${method} ${route}`;
-        if (known.has(named))
-            return named;
-        const relative = apiRoutePath(path);
-        return compiled.find((c) => c.method === method && c.regex.test(relative))?.key;
-    };
-}
-
-
-/***/ }),
-
-/***/ 2299:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Ie: () => (/* binding */ AppAnswer),
-/* harmony export */   WK: () => (/* binding */ routeKeyOf),
-/* harmony export */   jn: () => (/* binding */ shapeProblem)
-/* harmony export */ });
-/* unused harmony exports RESPONSE_SCHEMAS, UNREAD_ROUTES */
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7597);
-/* harmony import */ var _route_match__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(4298);
-// Loose shapes of the JSON answers the actions read, checked at the client boundary: a 2xx whose body is not
-// the kind of thing the route returns (an HTML error page, a proxy's JSON, a truncated list) is not data.
-// Each schema names only the fields the callers rely on and lets every other field through; the callers parse
-// the details themselves. Keyed by Octokit's route string. GitHub's OpenAPI description (@octokit/openapi-types)
-// is the evidence for each field.
-
-
-const label = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), color: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-const gitRef = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ ref: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), object: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }) });
-const sha = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-const numbered = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ number: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() });
-const comment = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), body: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().nullish() });
-const release = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), tag_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), draft: zod__WEBPACK_IMPORTED_MODULE_0__/* .boolean */ .zMY(), upload_url: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-const asset = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), state: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-const reaction = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), content: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-const treeEntry = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), mode: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() });
-/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
-const AppAnswer = zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig().int().positive(),
-    slug: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
-});
-/** The schema of each route whose 2xx JSON answer a caller reads. */
-const RESPONSE_SCHEMAS = {
-    'GET /rate_limit': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-        resources: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-            core: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ limit: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), remaining: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), reset: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }),
-        }),
-    }),
-    'GET /user': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ login: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
-    'GET /app': AppAnswer,
-    'GET /app/hook/deliveries': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), guid: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), status_code: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(), delivered_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() })),
-    // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
-    'POST /graphql': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ data: zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J().optional(), errors: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .unknown */ .L5J()).optional() }),
-    'GET /repos/{owner}/{repo}': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ full_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), default_branch: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    'GET /repos/{owner}/{repo}/installation': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() }),
-    // "List installations for the authenticated app" (App JWT) and "List repositories accessible to the app
-    // installation" (installation token; the list sits under `repositories`).
-    'GET /app/installations': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() })),
-    'GET /installation/repositories': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-        total_count: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-        repositories: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ full_name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() })),
-    }),
-    'POST /app/installations/{installation_id}/access_tokens': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ token: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    'GET /repos/{owner}/{repo}/collaborators/{username}/permission': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ permission: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    'GET /repos/{owner}/{repo}/compare/{+basehead}': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ commits: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(sha) }),
-    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
-    'GET /repos/{owner}/{repo}/contents/{path}': zod__WEBPACK_IMPORTED_MODULE_0__/* .union */ .KCZ([
-        zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-        zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ type: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), path: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() })),
-    ]),
-    'GET /repos/{owner}/{repo}/git/commits/{commit_sha}': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tree: sha }),
-    'GET /repos/{owner}/{repo}/git/ref/{+ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/ref/{ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), tree: zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(treeEntry) }),
-    'POST /repos/{owner}/{repo}/git/blobs': sha,
-    'POST /repos/{owner}/{repo}/git/trees': sha,
-    'POST /repos/{owner}/{repo}/git/commits': sha,
-    'POST /repos/{owner}/{repo}/git/refs': gitRef,
-    'PATCH /repos/{owner}/{repo}/git/refs/{+ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(gitRef),
-    'GET /repos/{owner}/{repo}/git/tags/{tag_sha}': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ sha: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), object: sha }),
-    'POST /repos/{owner}/{repo}/git/tags': sha,
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig() })),
-    'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers': numbered,
-    'GET /repos/{owner}/{repo}/issues': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(numbered),
-    'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
-    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
-    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(comment),
-    'GET /repos/{owner}/{repo}/issues/{issue_number}/events': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ event: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), created_at: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() })),
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(label),
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
-    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': comment,
-    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(reaction),
-    'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
-    'GET /repos/{owner}/{repo}/labels': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(label),
-    'GET /repos/{owner}/{repo}/labels/{name}': label,
-    'POST /repos/{owner}/{repo}/labels': label,
-    'PATCH /repos/{owner}/{repo}/labels/{name}': label,
-    'GET /repos/{owner}/{repo}/pulls': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(numbered),
-    'POST /repos/{owner}/{repo}/pulls': numbered,
-    'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': numbered,
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({
-        number: zod__WEBPACK_IMPORTED_MODULE_0__/* .number */ .aig(),
-        head: zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ ref: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    }),
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ filename: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() })),
-    'GET /repos/{owner}/{repo}/releases': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(release),
-    'GET /repos/{owner}/{repo}/releases/latest': release,
-    'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
-    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
-    'POST /repos/{owner}/{repo}/releases': release,
-    'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
-    'POST /repos/{owner}/{repo}/releases/generate-notes': zod__WEBPACK_IMPORTED_MODULE_0__/* .looseObject */ ._H3({ name: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP(), body: zod__WEBPACK_IMPORTED_MODULE_0__/* .string */ .YjP() }),
-    'GET /repos/{owner}/{repo}/releases/{release_id}/assets': zod__WEBPACK_IMPORTED_MODULE_0__/* .array */ .YOg(asset),
-    'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}': asset,
-    // The upload itself goes to the uploads host (`upload_url`), on the same path shape.
-    'POST /repos/{owner}/{repo}/releases/{release_id}/assets': asset,
-};
-/** Routes whose answer nobody reads (204s, or bodies the caller ignores): nothing to check. */
-const UNREAD_ROUTES = new Set([
-    'GET /repos/{owner}/{repo}/assignees/{assignee}',
-    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-    'DELETE /repos/{owner}/{repo}/labels/{name}',
-    'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-    'POST /app/hook/deliveries/{delivery_id}/attempts',
-    'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-    'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-]);
-const matchRoute = (0,_route_match__WEBPACK_IMPORTED_MODULE_1__/* .routeMatcher */ .O)([...Object.keys(RESPONSE_SCHEMAS), ...UNREAD_ROUTES]);
-/** The route key of a request: Octokit's route when the caller named one, else the template its path matches. */
-function routeKeyOf(method, route, path) {
-    return matchRoute(method, route, path);
-}
-/** Undefined when the body fits the route's shape (or the route is not checked), else what is wrong. */
-function shapeProblem(routeKey, data) {
-    const schema = routeKey ? RESPONSE_SCHEMAS[routeKey] : undefined;
-    if (!schema)
-        return undefined;
-    const result = schema.safeParse(data);
-    if (result.success)
-        return undefined;
-    const issue = result.error.issues[0];
-    return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
 }
 
 
@@ -3379,47 +3273,15 @@ function causeText(err) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BW: () => (/* binding */ DEFAULT_AFTER_LOST_ANSWER),
-/* harmony export */   QM: () => (/* binding */ defineWrites),
-/* harmony export */   Y: () => (/* binding */ ruleOf),
-/* harmony export */   p9: () => (/* binding */ CLIENT_WRITES)
+/* harmony export */   B: () => (/* binding */ DEFAULT_AFTER_LOST_ANSWER),
+/* harmony export */   Q: () => (/* binding */ defineWrites)
 /* harmony export */ });
-// What happens to a write when its answer is lost (a 5xx or a broken connection after the request may have run).
-// The rule travels with the request, as plugin-retry reads `request.retries`: a call passes
-// `request: ruleOf(write)`, and the retry stage reads `request.afterLostAnswer`. Each action declares its writes
-// next to its own code (src/<action>/writes.ts, the service's in src/webhooks/writes.ts) as `{ route,
-// afterLostAnswer, why }` values, so the client holds no list of the actions' routes and a new write edits only its
-// action. `repeat`: the client retries it, because a repeat cannot do harm (content-addressed objects, set-like
-// additions) or because its failure mode is handled by the caller (`already_exists`, 404). `caller`: the client does
-// not retry; the caller reads the state before any repeat.
-//
-// A write that arrives without a rule is not repeated after a lost answer (DEFAULT_AFTER_LOST_ANSWER): repeating a
-// write nobody has reasoned about can make a second comment, release or upload, while not repeating it only turns a
-// transient failure into a reported one. Every write of the actions and the service declares its rule
-// (test/unit/client/routes.test.ts fails on a call site without one), so the default changes no existing call.
 /** The rule of a write nobody declared: not repeated after a lost answer (see above). */
 const DEFAULT_AFTER_LOST_ANSWER = 'caller';
-/** One module's writes, by name; the names are what its call sites pass to `ruleOf`. */
+/** One module's writes, by name; the names are what its call sites pass to `declared`. */
 function defineWrites(writes) {
     return writes;
 }
-/** The part of a call's `request` options that carries a write's rule: `request: { ...ruleOf(write) }`. */
-function ruleOf(write) {
-    return { afterLostAnswer: write.afterLostAnswer };
-}
-/** The client's own writes: GraphQL mutations, sent by src/client/graphql/run.ts with the rule of their kind. */
-const CLIENT_WRITES = defineWrites({
-    mutation: {
-        route: 'POST /graphql (a mutation)',
-        afterLostAnswer: 'caller',
-        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
-    },
-    repeatableMutation: {
-        route: 'POST /graphql (a repeatable mutation)',
-        afterLostAnswer: 'repeat',
-        why: 'the caller says a second application changes nothing (client)',
-    },
-});
 
 
 /***/ }),

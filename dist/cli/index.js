@@ -911,10 +911,10 @@ var usage_error = __nccwpck_require__(4226);
 const ROOT = (0,external_node_path_.resolve)((0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)), '..', '..');
 /** The service's commands. Each takes the arguments after its name and resolves to an exit code. */
 const SERVICE_COMMANDS = {
-    serve: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(172), __nccwpck_require__.e(815), __nccwpck_require__.e(909), __nccwpck_require__.e(980), __nccwpck_require__.e(552), __nccwpck_require__.e(12)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8012))).serveCommand(argv),
-    deliveries: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(552), __nccwpck_require__.e(937)]).then(__nccwpck_require__.bind(__nccwpck_require__, 5648))).deliveriesCommand(argv),
+    serve: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(172), __nccwpck_require__.e(815), __nccwpck_require__.e(909), __nccwpck_require__.e(980), __nccwpck_require__.e(329), __nccwpck_require__.e(659)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2659))).serveCommand(argv),
+    deliveries: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(329), __nccwpck_require__.e(748)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2161))).deliveriesCommand(argv),
     redeliver: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(980), __nccwpck_require__.e(588)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7207))).redeliverCommand(argv),
-    migrate: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(552), __nccwpck_require__.e(547)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1419))).migrateCommand(argv),
+    migrate: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(329), __nccwpck_require__.e(547)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1419))).migrateCommand(argv),
 };
 /** The package's version and Node range, read from its own package.json (checked by hand: no schema library loads). */
 function packageMeta() {

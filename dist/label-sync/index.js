@@ -43754,9 +43754,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes_boolean;
+    inst._zod.pattern = regexes.boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -43774,7 +43774,7 @@ const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
         });
         return payload;
     };
-});
+})));
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -46164,7 +46164,7 @@ function _uint32(Class, params) {
 function _boolean(Class, params) {
     return new Class({
         type: "boolean",
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -49007,7 +49007,7 @@ const errors_initializer = (inst, issues) => {
         },
     });
 };
-const ZodError = /*@__PURE__*/ $constructor("ZodError", errors_initializer);
+const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
     Parent: Error,
 });
@@ -49706,13 +49706,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
-    $ZodBoolean.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
+    core.$ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
-});
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
+})));
 function schemas_boolean(params) {
-    return _boolean(ZodBoolean, params);
+    return core._boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     $ZodBigInt.init(inst, def);
@@ -55919,10 +55919,6 @@ function classifyAnswer(a) {
 function isHeadInvalid(a) {
     return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
 }
-/** A class the client waits on and repeats (the limits and the transient ones). */
-function isLimit(kind) {
-    return kind === 'primary' || kind === 'secondary';
-}
 
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
@@ -57241,214 +57237,62 @@ function applyHeaders(ex, endpoint, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/route-match.ts
-// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
-// named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
-function compile(key) {
-    const [method, template] = key.split(' ');
-    const pattern = template
-        .split(/(\{\+?\w+\})/)
-        .map((part) => {
-        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
-        if (part.startsWith('{+') || part === '{path}')
-            return '.+';
-        if (part.startsWith('{'))
-            return '[^/]+';
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-        .join('');
-    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
-}
-/**
- * The path of a request as the route templates write it, however its URL was written:
- * - GitHub Enterprise Server serves the API under `/api/v3`, GraphQL at `/api/graphql` and uploads under
- *   `/api/uploads` (its REST and GraphQL docs), so those prefixes go;
- * - GitHub names a repository by id in `Link` headers and redirects (`/repositories/1296269/issues?page=2`,
- *   recorded in `@octokit/fixtures` `paginate-issues`; `rename-repository`), which is the same route as
- *   `/repos/{owner}/{repo}/issues`.
- */
-function apiRoutePath(path) {
-    let p = path;
-    if (/^\/api\/graphql\/?$/.test(p))
-        return '/graphql';
-    const prefixed = /^\/api\/(?:v3|uploads)(\/.*)?$/.exec(p);
-    if (prefixed)
-        p = prefixed[1] ?? '/';
-    const byId = /^\/repositories\/\d+(\/.*)?$/.exec(p);
-    if (byId)
-        p = `/repos/{owner}/{repo}${byId[1] ?? ''}`;
-    return p;
-}
-function routeMatcher(keys) {
-    const known = new Set(keys);
-    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
-    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
-    return (method, route, path) => {
-        const named = `${method} ${route}`;
-        if (known.has(named))
-            return named;
-        const relative = apiRoutePath(path);
-        return compiled.find((c) => c.method === method && c.regex.test(relative))?.key;
-    };
-}
-
 ;// CONCATENATED MODULE: ./src/client/answer-limits.ts
-// How many decoded bytes an API answer may have. An answer is read as a stream and counted while it is decompressed,
-// so a small gzip body that expands without end (1 MB → 1 GiB) is stopped at the cap instead of filling memory.
-// A too-large answer is not a transient fault: it fails at once, naming the route, and is not retried.
-
 const MIB = 1024 * 1024;
-/** The cap of any answer whose route is not raised below. */
+/** The cap of any answer whose declaration raises none. */
 const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
+/** The cap for a route that answers a whole file of up to 100 MB (base64 in JSON, or raw). */
+const FILE_ANSWER_MAX_BYTES = 140 * MIB;
+/** The cap of one request's answers: its declaration's, else the default. */
+function answerMaxBytes(policy) {
+    const raised = policy?.answer?.maxBytes;
+    return raised !== undefined && Number.isSafeInteger(raised) && raised > 0 ? raised : DEFAULT_ANSWER_MAX_BYTES;
+}
+
+;// CONCATENATED MODULE: ./src/client/declared.ts
+/** One module's reads, by name; the names are what its call sites pass to `declared`. */
+function defineReads(reads) {
+    return reads;
+}
 /**
- * Routes whose answers can legitimately be larger. A blob can hold a file of up to 100 MB, base64-encoded in its
- * JSON (about 134 MiB): the Git database docs ("Get a blob": "supports blobs up to 100 megabytes in size"); the
- * contents of a file in its raw media type can be as large ("Get repository content", 1–100 MB with `raw`).
+ * The part of a call's `request` options that carries its declaration: its answer's shape and, for a write, its
+ * rule after a lost answer (`request: declared(writes.createLabel)`, or `{ ...declared(x), noCache: true }`).
  */
-const RAISED = {
-    'GET /repos/{owner}/{repo}/git/blobs/{file_sha}': 140 * MIB,
-    'GET /repos/{owner}/{repo}/contents/{path}': 140 * MIB,
-};
-const match = routeMatcher(Object.keys(RAISED));
-/** The cap of one request's answer (`route` as the caller named it, `path` the URL's path). */
-function answerMaxBytes(method, route, path) {
-    const key = match(method.toUpperCase(), route, path);
-    return (key && RAISED[key]) || DEFAULT_ANSWER_MAX_BYTES;
+function declared(declaration) {
+    const answer = {
+        route: declaration.route,
+        shape: declaration.shape,
+        ...(declaration.maxAnswerBytes === undefined ? {} : { maxBytes: declaration.maxAnswerBytes }),
+    };
+    return declaration.afterLostAnswer ? { answer, afterLostAnswer: declaration.afterLostAnswer } : { answer };
 }
-
-;// CONCATENATED MODULE: ./src/client/schemas.ts
-// Loose shapes of the JSON answers the actions read, checked at the client boundary: a 2xx whose body is not
-// the kind of thing the route returns (an HTML error page, a proxy's JSON, a truncated list) is not data.
-// Each schema names only the fields the callers rely on and lets every other field through; the callers parse
-// the details themselves. Keyed by Octokit's route string. GitHub's OpenAPI description (@octokit/openapi-types)
-// is the evidence for each field.
-
-
-const label = looseObject({ name: schemas_string(), color: schemas_string() });
-const gitRef = looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) });
-const sha = looseObject({ sha: schemas_string() });
-const numbered = looseObject({ number: schemas_number() });
-const comment = looseObject({ id: schemas_number(), body: schemas_string().nullish() });
-const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), draft: schemas_boolean(), upload_url: schemas_string() });
-const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
-const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
-const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
-/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
-const AppAnswer = looseObject({
-    id: schemas_number().int().positive(),
-    slug: schemas_string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
-});
-/** The schema of each route whose 2xx JSON answer a caller reads. */
-const RESPONSE_SCHEMAS = {
-    'GET /rate_limit': looseObject({
-        resources: looseObject({
-            core: looseObject({ limit: schemas_number(), remaining: schemas_number(), reset: schemas_number() }),
-        }),
-    }),
-    'GET /user': looseObject({ login: schemas_string() }),
-    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
-    'GET /app': AppAnswer,
-    'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
-    // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
-    'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
-    'GET /repos/{owner}/{repo}': looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
-    'GET /repos/{owner}/{repo}/installation': looseObject({ id: schemas_number() }),
-    // "List installations for the authenticated app" (App JWT) and "List repositories accessible to the app
-    // installation" (installation token; the list sits under `repositories`).
-    'GET /app/installations': array(looseObject({ id: schemas_number() })),
-    'GET /installation/repositories': looseObject({
-        total_count: schemas_number(),
-        repositories: array(looseObject({ full_name: schemas_string() })),
-    }),
-    'POST /app/installations/{installation_id}/access_tokens': looseObject({ token: schemas_string() }),
-    'GET /repos/{owner}/{repo}/collaborators/{username}/permission': looseObject({ permission: schemas_string() }),
-    'GET /repos/{owner}/{repo}/compare/{+basehead}': looseObject({ commits: array(sha) }),
-    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
-    'GET /repos/{owner}/{repo}/contents/{path}': union([
-        looseObject({ type: schemas_string(), path: schemas_string() }),
-        array(looseObject({ type: schemas_string(), path: schemas_string() })),
-    ]),
-    'GET /repos/{owner}/{repo}/git/commits/{commit_sha}': looseObject({ sha: schemas_string(), tree: sha }),
-    'GET /repos/{owner}/{repo}/git/ref/{+ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/ref/{ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': looseObject({ sha: schemas_string(), tree: array(treeEntry) }),
-    'POST /repos/{owner}/{repo}/git/blobs': sha,
-    'POST /repos/{owner}/{repo}/git/trees': sha,
-    'POST /repos/{owner}/{repo}/git/commits': sha,
-    'POST /repos/{owner}/{repo}/git/refs': gitRef,
-    'PATCH /repos/{owner}/{repo}/git/refs/{+ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}': array(gitRef),
-    'GET /repos/{owner}/{repo}/git/tags/{tag_sha}': looseObject({ sha: schemas_string(), object: sha }),
-    'POST /repos/{owner}/{repo}/git/tags': sha,
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': array(looseObject({ id: schemas_number() })),
-    'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers': numbered,
-    'GET /repos/{owner}/{repo}/issues': array(numbered),
-    'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
-    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
-    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': array(comment),
-    'GET /repos/{owner}/{repo}/issues/{issue_number}/events': array(looseObject({ event: schemas_string(), created_at: schemas_string() })),
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
-    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': comment,
-    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
-    'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
-    'GET /repos/{owner}/{repo}/labels': array(label),
-    'GET /repos/{owner}/{repo}/labels/{name}': label,
-    'POST /repos/{owner}/{repo}/labels': label,
-    'PATCH /repos/{owner}/{repo}/labels/{name}': label,
-    'GET /repos/{owner}/{repo}/pulls': array(numbered),
-    'POST /repos/{owner}/{repo}/pulls': numbered,
-    'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': numbered,
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}': looseObject({
-        number: schemas_number(),
-        head: looseObject({ ref: schemas_string() }),
-    }),
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': array(looseObject({ filename: schemas_string() })),
-    'GET /repos/{owner}/{repo}/releases': array(release),
-    'GET /repos/{owner}/{repo}/releases/latest': release,
-    'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
-    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
-    'POST /repos/{owner}/{repo}/releases': release,
-    'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
-    'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
-    'GET /repos/{owner}/{repo}/releases/{release_id}/assets': array(asset),
-    'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}': asset,
-    // The upload itself goes to the uploads host (`upload_url`), on the same path shape.
-    'POST /repos/{owner}/{repo}/releases/{release_id}/assets': asset,
-};
-/** Routes whose answer nobody reads (204s, or bodies the caller ignores): nothing to check. */
-const UNREAD_ROUTES = new Set([
-    'GET /repos/{owner}/{repo}/assignees/{assignee}',
-    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-    'DELETE /repos/{owner}/{repo}/labels/{name}',
-    'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-    'POST /app/hook/deliveries/{delivery_id}/attempts',
-    'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-    'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-]);
-const matchRoute = routeMatcher([...Object.keys(RESPONSE_SCHEMAS), ...UNREAD_ROUTES]);
-/** The route key of a request: Octokit's route when the caller named one, else the template its path matches. */
-function routeKeyOf(method, route, path) {
-    return matchRoute(method, route, path);
-}
-/** Undefined when the body fits the route's shape (or the route is not checked), else what is wrong. */
-function shapeProblem(routeKey, data) {
-    const schema = routeKey ? RESPONSE_SCHEMAS[routeKey] : undefined;
-    if (!schema)
+/** Undefined when the body fits the shape (or nothing of it is read), else what is wrong. */
+function shapeProblem(shape, data) {
+    if (shape === 'unread')
         return undefined;
-    const result = schema.safeParse(data);
+    const result = shape.safeParse(data);
     if (result.success)
         return undefined;
     const issue = result.error.issues[0];
     return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
 }
+/**
+ * Sends a declared request: the declaration's route with `params`, the declaration on the request (and `policy`,
+ * such as `retries`). The answer's body, which the declared shape has checked. For call sites that send several
+ * declared writes alike (an executor's operations), so each passes its declaration once and nothing else.
+ */
+async function requestDeclared(octokit, declaration, params, policy = {}) {
+    const response = await octokit.request(declaration.route, {
+        ...params,
+        request: { ...declared(declaration), ...policy },
+    });
+    return response.data;
+}
 
 ;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
 // Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
-// parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
-// retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
+// parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else
+// is an `IntegrityError`, which the retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
 // a half-read body (it would turn it into an empty string or `undefined`).
 
 
@@ -57525,20 +57369,22 @@ function completeBodies(base, cap = { route: 'the request', maxBytes: DEFAULT_AN
         return copy;
     };
 }
-/** A 2xx JSON answer that does not fit its route's schema becomes a failure naming the route. */
+/**
+ * A 2xx JSON answer that does not fit the shape its caller declared becomes a failure naming the declared route. The
+ * declaration rides on the request (every page of a list, every redirect followed), so no route is looked up here.
+ */
 function checkShape(ex, attempt) {
     const response = attempt.response;
-    if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
+    const answer = ex.policy.answer;
+    if (!answer || !response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
         return;
     // An empty JSON body is checked too: Octokit hands it over as '', which its paginator would read as "no items".
     if (!isJson(attempt.headers['content-type'] ?? null) || (typeof response.data === 'string' && response.data !== ''))
         return;
-    const url = new URL(ex.parsed.url);
-    const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
-    const problem = shapeProblem(routeKey, response.data);
+    const problem = shapeProblem(answer.shape, response.data);
     if (!problem)
         return;
-    attempt.failure = new ShapeError(routeKey, attempt.status, problem, ex.parsed.url);
+    attempt.failure = new ShapeError(answer.route, attempt.status, problem, ex.parsed.url);
     attempt.response = undefined;
     attempt.status = undefined;
 }
@@ -57620,42 +57466,12 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
-// What happens to a write when its answer is lost (a 5xx or a broken connection after the request may have run).
-// The rule travels with the request, as plugin-retry reads `request.retries`: a call passes
-// `request: ruleOf(write)`, and the retry stage reads `request.afterLostAnswer`. Each action declares its writes
-// next to its own code (src/<action>/writes.ts, the service's in src/webhooks/writes.ts) as `{ route,
-// afterLostAnswer, why }` values, so the client holds no list of the actions' routes and a new write edits only its
-// action. `repeat`: the client retries it, because a repeat cannot do harm (content-addressed objects, set-like
-// additions) or because its failure mode is handled by the caller (`already_exists`, 404). `caller`: the client does
-// not retry; the caller reads the state before any repeat.
-//
-// A write that arrives without a rule is not repeated after a lost answer (DEFAULT_AFTER_LOST_ANSWER): repeating a
-// write nobody has reasoned about can make a second comment, release or upload, while not repeating it only turns a
-// transient failure into a reported one. Every write of the actions and the service declares its rule
-// (test/unit/client/routes.test.ts fails on a call site without one), so the default changes no existing call.
 /** The rule of a write nobody declared: not repeated after a lost answer (see above). */
 const DEFAULT_AFTER_LOST_ANSWER = 'caller';
-/** One module's writes, by name; the names are what its call sites pass to `ruleOf`. */
+/** One module's writes, by name; the names are what its call sites pass to `declared`. */
 function defineWrites(writes) {
     return writes;
 }
-/** The part of a call's `request` options that carries a write's rule: `request: { ...ruleOf(write) }`. */
-function ruleOf(write) {
-    return { afterLostAnswer: write.afterLostAnswer };
-}
-/** The client's own writes: GraphQL mutations, sent by src/client/graphql/run.ts with the rule of their kind. */
-const CLIENT_WRITES = defineWrites({
-    mutation: {
-        route: 'POST /graphql (a mutation)',
-        afterLostAnswer: 'caller',
-        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
-    },
-    repeatableMutation: {
-        route: 'POST /graphql (a repeatable mutation)',
-        afterLostAnswer: 'repeat',
-        why: 'the caller says a second application changes nothing (client)',
-    },
-});
 
 ;// CONCATENATED MODULE: ./src/client/stages/retry.ts
 // Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
@@ -57949,7 +57765,7 @@ function fetchFor(ex, s) {
     const own = ex.policy.fetch;
     // Every attempt, a followed redirect's included, reads its answer within the route's cap.
     const path = pathOf(ex.parsed.url);
-    const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.method, ex.route, path) };
+    const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.policy) };
     if (own && own !== s.defaultFetch)
         return completeBodies(own, cap);
     return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch, cap);
@@ -58427,6 +58243,27 @@ function checkedData(doc, data, url) {
 
 
 
+
+
+// GraphQL answers 200 with `data`, `errors` or both; the runner reads each (below).
+const envelope = looseObject({ data: unknown().optional(), errors: array(unknown()).optional() });
+/** The client's own GraphQL request: a query. */
+const reads = defineReads({ query: { route: 'POST /graphql', shape: envelope } });
+/** The client's own writes: GraphQL mutations, each sent with the rule of its kind (write-rules.ts). */
+const writes = defineWrites({
+    mutation: {
+        route: 'POST /graphql (a mutation)',
+        shape: envelope,
+        afterLostAnswer: 'caller',
+        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+    },
+    repeatableMutation: {
+        route: 'POST /graphql (a repeatable mutation)',
+        shape: envelope,
+        afterLostAnswer: 'repeat',
+        why: 'the caller says a second application changes nothing (client)',
+    },
+});
 function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -58495,10 +58332,10 @@ class GraphqlRunner {
                     graphqlOperation: doc.operation,
                     graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable
-                        ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+                        ? { retries: 0, ...declared(writes.mutation) }
                         : doc.operation === 'mutation'
-                            ? ruleOf(CLIENT_WRITES.repeatableMutation)
-                            : {}),
+                            ? declared(writes.repeatableMutation)
+                            : declared(reads.query)),
                 },
             });
             body = response.data;
@@ -58741,6 +58578,8 @@ class TelemetryRecorder {
 
 
 
+
+
 const PROJECT = package_namespaceObject.UU;
 /** The one version: package.json's. */
 const client_VERSION = package_namespaceObject.rE;
@@ -58754,6 +58593,28 @@ const DEFAULT_API_URL = 'https://api.github.com';
 function defaultGraphqlUrl(baseUrl) {
     const base = baseUrl.replace(/\/+$/, '');
     return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
+/** The client's own read: its budgets' state (the core resource is what every caller of it needs). */
+const client_reads = defineReads({
+    rateLimit: {
+        route: 'GET /rate_limit',
+        shape: looseObject({
+            resources: looseObject({
+                core: looseObject({ limit: schemas_number(), remaining: schemas_number(), reset: schemas_number() }),
+            }),
+        }),
+    },
+});
+/**
+ * Octokit's page iterator with the call's `request` options on every page: its paginator sends each page (the first
+ * too) with only its method, URL and headers, so the options (the declared answer, `noCache`) ride in the request
+ * function's defaults instead, and every page is shape-checked and fresh as the call asked.
+ */
+function pageIterator(octokit, route, params) {
+    const { request: policy, ...rest } = params;
+    const send = policy ? octokit.request.defaults({ request: policy }) : octokit.request;
+    const first = octokit.request.endpoint.merge(route, rest);
+    return octokit.paginate.iterator(send, first);
 }
 const silent = { debug() { }, info() { }, warning() { } };
 function readHistory(file) {
@@ -58842,7 +58703,7 @@ function createClient(opts) {
     // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
     const rateLimitResource = async (resource) => {
         try {
-            const { data } = await octokit.request('GET /rate_limit');
+            const { data } = await octokit.request('GET /rate_limit', { request: declared(client_reads.rateLimit) });
             const resources = data.resources;
             return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
         }
@@ -58918,13 +58779,15 @@ function createClient(opts) {
     function pages(route, params = {}) {
         return {
             async *[Symbol.asyncIterator]() {
-                const parameters = { per_page: 100, ...params };
-                for await (const page of octokit.paginate.iterator(route, parameters)) {
+                for await (const page of pageIterator(octokit, route, { per_page: 100, ...params })) {
                     const data = page.data;
                     yield data;
                 }
             },
         };
+    }
+    function pageAnswers(route, params = {}) {
+        return pageIterator(octokit, route, { per_page: 100, ...params });
     }
     async function paginate(route, params = {}) {
         const all = [];
@@ -58964,6 +58827,7 @@ function createClient(opts) {
         retry,
         options,
         pages,
+        pageAnswers,
         graphqlUrl: options.graphqlUrl,
         graphql,
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
@@ -58978,6 +58842,14 @@ function createClient(opts) {
 // A file's text from a repository through the contents API, with the raw media type (one request; a
 // repeat is a free 304 through the ETag cache). Used for config files kept in a repository.
 
+
+
+const entry = looseObject({ type: schemas_string(), path: schemas_string() });
+/** The client's own read of a file. */
+const contents_reads = defineReads({
+    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
+    file: { route: 'GET /repos/{owner}/{repo}/contents/{path}', shape: union([entry, array(entry)]) },
+});
 /** The body as text: raw bytes or string, or the JSON form's base64 `content` from a server that ignored `raw`. */
 function contentsText(data) {
     if (typeof data === 'string')
@@ -58999,6 +58871,7 @@ async function readRepoFile(client, file) {
             path: file.path.replace(/^\.?\//, ''),
             ...(file.ref ? { ref: file.ref } : {}),
             headers: { accept: 'application/vnd.github.raw' },
+            request: declared(contents_reads.file),
         });
         const etag = typeof response.headers?.etag === 'string' ? response.headers.etag : undefined;
         return { text: contentsText(response.data), etag };
@@ -59011,6 +58884,7 @@ async function readRepoFile(client, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/index.ts
+
 
 
 
@@ -60543,28 +60417,49 @@ function capitalised(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-;// CONCATENATED MODULE: ./src/label-sync/writes.ts
-// label-sync's writes and what happens to each when its answer is lost (src/client/write-rules.ts): each call passes
-// its rule with the request (`request: ruleOf(writes.createLabel)`), and the docs' table is generated from here.
+;// CONCATENATED MODULE: ./src/label-sync/reads.ts
+// label-sync's REST reads and the shape of each answer (src/client/declared.ts): each call passes its declaration
+// with the request (`request: declared(reads.labels)`), which the client checks every page against. Its writes
+// are in writes.ts; GraphQL documents carry their own shapes (queries/).
 
-const writes = defineWrites({
+
+const label = looseObject({ name: schemas_string(), color: schemas_string() });
+const numbered = looseObject({ number: schemas_number() });
+const reads_reads = defineReads({
+    labels: { route: 'GET /repos/{owner}/{repo}/labels', shape: array(label) },
+    label: { route: 'GET /repos/{owner}/{repo}/labels/{name}', shape: label },
+    issues: { route: 'GET /repos/{owner}/{repo}/issues', shape: array(numbered) },
+});
+
+;// CONCATENATED MODULE: ./src/label-sync/writes.ts
+// label-sync's writes, the shape of each answer (src/client/declared.ts) and what happens to each when its answer
+// is lost (src/client/write-rules.ts): each call passes its declaration with the request
+// (`request: declared(writes.createLabel)`), and the docs' table is generated from here. Its reads are in reads.ts.
+
+
+
+const writes_writes = defineWrites({
     createLabel: {
         route: 'POST /repos/{owner}/{repo}/labels',
+        shape: label,
         afterLostAnswer: 'repeat',
         why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
     },
     updateLabel: {
         route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
+        shape: label,
         afterLostAnswer: 'repeat',
         why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
     },
     deleteLabel: {
         route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
+        shape: 'unread',
         afterLostAnswer: 'repeat',
         why: '404 on a repeat means done (client repeats, action treats 404 as done)',
     },
     addLabels: {
         route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+        shape: array(label),
         afterLostAnswer: 'repeat',
         why: 'adding a label twice is a no-op (client)',
     },
@@ -60678,6 +60573,8 @@ const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 
 // returns before it is used, so a page that is not a list of labels is an error, never "no labels".
 
 
+
+
 const LABEL_URL = /\/repos\/([^/]+)\/([^/]+)\/labels\//;
 // The fields used, as GitHub's OpenAPI description gives them (`label`, `issue`); every other field passes.
 const listedLabels = array(looseObject({ name: schemas_string(), color: schemas_string(), description: schemas_string().nullish(), url: schemas_string().optional() }));
@@ -60694,8 +60591,12 @@ function itemsOf(schema, route, items) {
 }
 async function listLabels(client, repository) {
     const { owner, repo } = parseRepositoryName(repository);
-    const route = 'GET /repos/{owner}/{repo}/labels';
-    const labels = itemsOf(listedLabels, route, await client.paginate(route, { owner, repo }));
+    const listed = await client.paginate('GET /repos/{owner}/{repo}/labels', {
+        owner,
+        repo,
+        request: declared(reads_reads.labels),
+    });
+    const labels = itemsOf(listedLabels, reads_reads.labels.route, listed);
     const at = LABEL_URL.exec(labels[0]?.url ?? '');
     const now = at ? `${decodeURIComponent(at[1])}/${decodeURIComponent(at[2])}` : repository;
     return {
@@ -60712,10 +60613,15 @@ const isRepositoryName = (text) => repositoryNameProblem(text) === undefined;
 async function listCarriers(client, repository, label) {
     const { owner, repo } = parseRepositoryName(repository);
     const filtered = !label.includes(',');
-    const route = 'GET /repos/{owner}/{repo}/issues';
-    const listed = await client.paginate(route, { owner, repo, ...(filtered ? { labels: label } : {}), state: 'all' });
+    const listed = await client.paginate('GET /repos/{owner}/{repo}/issues', {
+        owner,
+        repo,
+        ...(filtered ? { labels: label } : {}),
+        state: 'all',
+        request: declared(reads_reads.issues),
+    });
     const key = label.toLowerCase();
-    return itemsOf(listedIssues, route, listed)
+    return itemsOf(listedIssues, reads_reads.issues.route, listed)
         .map((i) => ({
         number: i.number,
         labels: (i.labels ?? []).map((l) => (typeof l === 'string' ? l : (l.name ?? ''))),
@@ -60738,6 +60644,7 @@ async function listIssuesWithLabel(client, repository, label) {
 // - merge: add the new label to every carrier (adding is idempotent), list the carriers again and label any that
 //   still lack it, and only then delete the alias: a crash at any point leaves the alias on every issue that is not
 //   yet relabelled, so the re-run plans the same merge and finishes it.
+
 
 
 
@@ -60828,7 +60735,7 @@ class LabelExecutor {
             await this.octokit.request('POST /repos/{owner}/{repo}/labels', {
                 ...repo,
                 ...fields(wanted),
-                request: ruleOf(writes.createLabel),
+                request: declared(writes_writes.createLabel),
             });
             return 'created';
         }
@@ -60880,7 +60787,7 @@ class LabelExecutor {
     async patch(repo, current, wanted) {
         const { name, ...rest } = fields(wanted);
         await this.octokit.request('PATCH /repos/{owner}/{repo}/labels/{name}', {
-            request: ruleOf(writes.updateLabel),
+            request: declared(writes_writes.updateLabel),
             ...labelAt(repo, current),
             ...(current !== name ? { new_name: name } : {}),
             ...rest,
@@ -60918,7 +60825,7 @@ class LabelExecutor {
         });
         const settled = await runPool(issues, async (issue) => {
             await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
-                request: ruleOf(writes.addLabels),
+                request: declared(writes_writes.addLabels),
                 ...repo,
                 issue_number: issue,
                 labels: [into],
@@ -60935,7 +60842,7 @@ class LabelExecutor {
         try {
             await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', {
                 ...labelAt(repo, name),
-                request: ruleOf(writes.deleteLabel),
+                request: declared(writes_writes.deleteLabel),
             });
             return false;
         }
@@ -60953,8 +60860,8 @@ class LabelExecutor {
     async read(repo, name) {
         try {
             const { data } = await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
+                request: { ...declared(reads_reads.label), noCache: true },
                 ...labelAt(repo, name),
-                request: { noCache: true },
             });
             const label = apiLabel.safeParse(data);
             if (!label.success)
@@ -62783,7 +62690,7 @@ minimatch.braceExpand = braceExpand;
 // default, and can be disabled by setting options.noglobstar.
 const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
 minimatch.makeRe = makeRe;
-const esm_match = (list, pattern, options = {}) => {
+const match = (list, pattern, options = {}) => {
     const mm = new Minimatch(pattern, options);
     list = list.filter(f => mm.match(f));
     if (mm.options.nonull && !list.length) {
@@ -62791,7 +62698,7 @@ const esm_match = (list, pattern, options = {}) => {
     }
     return list;
 };
-minimatch.match = esm_match;
+minimatch.match = match;
 // replace stuff like \* with *
 const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
 const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
@@ -65536,21 +65443,11 @@ function planLabels(specs, current, options) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
-// GraphQL first, REST after: the one account of an action's reads. Every action reads through GraphQL while it
-// serves (its endpoint seen, its budget able to pay, nothing failed) and through REST from the first refusal or
-// failure on; what the GraphQL reads cost, and why they stopped, is told in the plan's notes and the summary. This
-// module holds that account and the one way a failure becomes the reason shown (it used to be four accounts and
-// three copies of the reason).
-
 /**
- * A failure as the reason shown for reading through REST: for an answer of an unexpected shape the first problem
- * and where it is, else the first line of the message, capped (it may quote a server's words).
+ * A failure as the reason shown for reading through REST: the first line of its message, capped (it may quote a
+ * server's words). An answer of the wrong shape is the client's ShapeError, whose message names the problem.
  */
 function fallbackReason(err) {
-    if (err instanceof ZodError) {
-        const issue = err.issues[0];
-        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
-    }
     const message = err instanceof Error ? err.message : String(err);
     return message.split('\n')[0].slice(0, 200);
 }
@@ -65588,7 +65485,7 @@ class GraphqlFirst {
     fallBack(why) {
         if (!this.serving)
             return;
-        this.account.fallback = typeof why === 'string' ? why.split('\n')[0].slice(0, 200) : fallbackReason(why);
+        this.account.fallback = fallbackReason(why);
         this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
     }
 }
@@ -65605,7 +65502,7 @@ const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
 /** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
 const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
 /** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
- * once, in the order first spread: as scripts/graphql-compile.ts's `spreadClosure` lists them). */
+ * once, in the order first spread: as tools/graphql/compile.ts's `spreadClosure` lists them). */
 function withFragments(text, spreads) {
     const sent = [];
     const visit = (f) => {
@@ -65626,7 +65523,7 @@ function graphqlDocument(facts, shape, text) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/queries/documents.ts
-// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
 const actorLoginFragment = {
@@ -65671,7 +65568,7 @@ const labelPageFragment = {
 // The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
 // which every query selects so that the answer keeps the client's account of it current), then one repository by
 // owner and name, null when it does not exist or the token cannot see it. The generated modules
-// (`npm run graphql:write`, scripts/graphql-documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
+// (`npm run graphql:write`, tools/graphql/documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
 // `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
 // answer check as writing the envelope out.
 
@@ -65682,7 +65579,7 @@ function repositoryQuery(facts, repository, text) {
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/queries/documents.ts
-// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
 
@@ -65786,7 +65683,7 @@ function currentName(asked, answered) {
 
 
 
-const LIST = 'GET /repos/{owner}/{repo}/labels';
+
 /** Why a list is read through REST while GraphQL serves. */
 const HELD = 'this job holds its ETag: free while unchanged';
 /**
@@ -65814,7 +65711,7 @@ function createLabelReader(client, log) {
     }
     const holds = (repository) => {
         const { owner, repo } = parseRepositoryName(repository);
-        return client.holdsList(LIST, { owner, repo });
+        return client.holdsList(reads_reads.labels.route, { owner, repo });
     };
     async function throughRest(repository, reason) {
         account.throughRest.push({ repository, reason });

@@ -46099,10 +46099,6 @@ function classifyAnswer(a) {
 function isHeadInvalid(a) {
     return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
 }
-/** A class the client waits on and repeats (the limits and the transient ones). */
-function isLimit(kind) {
-    return kind === 'primary' || kind === 'secondary';
-}
 
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
@@ -47421,79 +47417,996 @@ function applyHeaders(ex, endpoint, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/route-match.ts
-// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
-// named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
-function compile(key) {
-    const [method, template] = key.split(' ');
-    const pattern = template
-        .split(/(\{\+?\w+\})/)
-        .map((part) => {
-        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
-        if (part.startsWith('{+') || part === '{path}')
-            return '.+';
-        if (part.startsWith('{'))
-            return '[^/]+';
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-        .join('');
-    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
+;// CONCATENATED MODULE: ./src/client/answer-limits.ts
+const MIB = 1024 * 1024;
+/** The cap of any answer whose declaration raises none. */
+const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
+/** The cap for a route that answers a whole file of up to 100 MB (base64 in JSON, or raw). */
+const FILE_ANSWER_MAX_BYTES = 140 * MIB;
+/** The cap of one request's answers: its declaration's, else the default. */
+function answerMaxBytes(policy) {
+    const raised = policy?.answer?.maxBytes;
+    return raised !== undefined && Number.isSafeInteger(raised) && raised > 0 ? raised : DEFAULT_ANSWER_MAX_BYTES;
+}
+
+;// CONCATENATED MODULE: ./src/client/declared.ts
+/** One module's reads, by name; the names are what its call sites pass to `declared`. */
+function defineReads(reads) {
+    return reads;
 }
 /**
- * The path of a request as the route templates write it, however its URL was written:
- * - GitHub Enterprise Server serves the API under `/api/v3`, GraphQL at `/api/graphql` and uploads under
- *   `/api/uploads` (its REST and GraphQL docs), so those prefixes go;
- * - GitHub names a repository by id in `Link` headers and redirects (`/repositories/1296269/issues?page=2`,
- *   recorded in `@octokit/fixtures` `paginate-issues`; `rename-repository`), which is the same route as
- *   `/repos/{owner}/{repo}/issues`.
+ * The part of a call's `request` options that carries its declaration: its answer's shape and, for a write, its
+ * rule after a lost answer (`request: declared(writes.createLabel)`, or `{ ...declared(x), noCache: true }`).
  */
-function apiRoutePath(path) {
-    let p = path;
-    if (/^\/api\/graphql\/?$/.test(p))
-        return '/graphql';
-    const prefixed = /^\/api\/(?:v3|uploads)(\/.*)?$/.exec(p);
-    if (prefixed)
-        p = prefixed[1] ?? '/';
-    const byId = /^\/repositories\/\d+(\/.*)?$/.exec(p);
-    if (byId)
-        p = `/repos/{owner}/{repo}${byId[1] ?? ''}`;
-    return p;
+function declared_declared(declaration) {
+    const answer = {
+        route: declaration.route,
+        shape: declaration.shape,
+        ...(declaration.maxAnswerBytes === undefined ? {} : { maxBytes: declaration.maxAnswerBytes }),
+    };
+    return declaration.afterLostAnswer ? { answer, afterLostAnswer: declaration.afterLostAnswer } : { answer };
 }
-function routeMatcher(keys) {
-    const known = new Set(keys);
-    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
-    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
-    return (method, route, path) => {
-        const named = `${method} ${route}`;
-        if (known.has(named))
-            return named;
-        const relative = apiRoutePath(path);
-        return compiled.find((c) => c.method === method && c.regex.test(relative))?.key;
+/** Undefined when the body fits the shape (or nothing of it is read), else what is wrong. */
+function shapeProblem(shape, data) {
+    if (shape === 'unread')
+        return undefined;
+    const result = shape.safeParse(data);
+    if (result.success)
+        return undefined;
+    const issue = result.error.issues[0];
+    return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
+}
+/**
+ * Sends a declared request: the declaration's route with `params`, the declaration on the request (and `policy`,
+ * such as `retries`). The answer's body, which the declared shape has checked. For call sites that send several
+ * declared writes alike (an executor's operations), so each passes its declaration once and nothing else.
+ */
+async function requestDeclared(octokit, declaration, params, policy = {}) {
+    const response = await octokit.request(declaration.route, {
+        ...params,
+        request: { ...declared_declared(declaration), ...policy },
+    });
+    return response.data;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
+// Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
+// parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else
+// is an `IntegrityError`, which the retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
+// a half-read body (it would turn it into an empty string or `undefined`).
+
+
+
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+function isJson(contentType) {
+    return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
+}
+/**
+ * The whole body, counted as it is decoded: past `maxBytes` the stream is cancelled (the decompression stops with
+ * it) and an `AnswerTooLargeError` names the route.
+ */
+async function readCapped(response, url, cap) {
+    if (!response.body)
+        return new Uint8Array(0);
+    const reader = response.body.getReader();
+    const chunks = [];
+    let total = 0;
+    try {
+        for (;;) {
+            const { done, value } = await reader.read();
+            if (done)
+                break;
+            total += value.byteLength;
+            if (total > cap.maxBytes) {
+                await reader.cancel().catch(() => { });
+                throw new AnswerTooLargeError(cap.route, cap.maxBytes, url);
+            }
+            chunks.push(value);
+        }
+    }
+    catch (err) {
+        if (err instanceof AnswerTooLargeError)
+            throw err;
+        throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+        bytes.set(c, at);
+        at += c.byteLength;
+    }
+    return bytes;
+}
+/** Wraps a fetch so that its answers arrive complete, checked and within their cap, or not at all. */
+function completeBodies(base, cap = { route: 'the request', maxBytes: DEFAULT_ANSWER_MAX_BYTES }) {
+    return async (input, init = {}) => {
+        const url = String(input);
+        const response = await base(input, init);
+        if (NO_BODY.has(response.status) || init.method === 'HEAD') {
+            await response.body?.cancel().catch(() => { });
+            return response;
+        }
+        const bytes = await readCapped(response, url, cap);
+        const declared = response.headers.get('content-length');
+        // A decoded (gzip) body has another length than the one sent; the decoder itself fails on a cut stream.
+        const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+        if (declared !== null && !encoded && Number(declared) !== bytes.byteLength)
+            throw new IntegrityError(`the answer (${response.status}) declared ${declared} bytes but ${bytes.byteLength} arrived`, url);
+        if (response.ok && isJson(response.headers.get('content-type')) && !(declared === '0' && bytes.byteLength === 0)) {
+            try {
+                JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+            }
+            catch {
+                throw new IntegrityError(`the answer (${response.status}) is not valid JSON`, url);
+            }
+        }
+        const copy = new Response(bytes, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+        });
+        Object.defineProperty(copy, 'url', { value: response.url || url });
+        return copy;
+    };
+}
+/**
+ * A 2xx JSON answer that does not fit the shape its caller declared becomes a failure naming the declared route. The
+ * declaration rides on the request (every page of a list, every redirect followed), so no route is looked up here.
+ */
+function checkShape(ex, attempt) {
+    const response = attempt.response;
+    const answer = ex.policy.answer;
+    if (!answer || !response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
+        return;
+    // An empty JSON body is checked too: Octokit hands it over as '', which its paginator would read as "no items".
+    if (!isJson(attempt.headers['content-type'] ?? null) || (typeof response.data === 'string' && response.data !== ''))
+        return;
+    const problem = shapeProblem(answer.shape, response.data);
+    if (!problem)
+        return;
+    attempt.failure = new ShapeError(answer.route, attempt.status, problem, ex.parsed.url);
+    attempt.response = undefined;
+    attempt.status = undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/retry.ts
+// The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
+// classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
+// exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
+// either (403/429, 422 "was submitted too quickly") waits at least a minute, growing (GitHub REST docs, "Rate limits
+// for the REST API"); a permission, a GraphQL timeout (not sent again) and any other 4xx are final.
+
+/** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
+function retryAfterMs(value, now) {
+    if (value === undefined || value === '')
+        return undefined;
+    const secs = Number(value);
+    if (Number.isFinite(secs))
+        return Math.max(0, secs * 1000);
+    const date = Date.parse(value);
+    return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+/** ms until `x-ratelimit-reset` (epoch seconds), plus one second of margin for clock skew. */
+function resetWaitMs(value, now) {
+    const reset = Number(value);
+    if (value === undefined || !Number.isFinite(reset) || reset <= 0)
+        return undefined;
+    return Math.max(0, reset * 1000 - now) + 1000;
+}
+/** GitHub's words for a secondary limit: the one rule lives in answers.ts. */
+
+/** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
+function backoffMs(attempt, s) {
+    const step = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** attempt);
+    return Math.round(step / 2 + (s.random() * step) / 2);
+}
+/**
+ * The wait before retry `attempt` (0 for the first) after a secondary limit without `retry-after`. GitHub's docs
+ * ("Rate limits for the REST API", exceeding the secondary rate limit): "wait for at least one minute before
+ * retrying … If your request continues to fail due to a secondary rate limit, wait for an exponentially increasing
+ * amount of time between retries". So: the fallback (a minute), doubled each time, plus up to half of it as jitter
+ * (clients limited together do not return together), never below the fallback and, once the fallback fits, never
+ * above the run's maximum wait.
+ */
+function secondaryBackoffMs(attempt, s) {
+    const step = s.secondaryFallbackMs * 2 ** attempt;
+    const jittered = Math.round(step + (s.random() * step) / 2);
+    const cap = Math.max(s.maxWaitMs ?? Number.POSITIVE_INFINITY, s.secondaryFallbackMs);
+    return Math.min(jittered, cap);
+}
+/**
+ * Decides on a failed attempt. `attempt` counts the retries already made of this kind
+ * (`serverAttempts` for 5xx/network, `rateAttempts` for rate limits).
+ */
+function decideRetry(f, serverAttempts, rateAttempts, s) {
+    const now = s.now();
+    const { headers } = f;
+    const scaled = (ms) => (ms === undefined ? undefined : ms * s.timeScale);
+    const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
+    const rateLimited = (waitMs, reason) => rateAttempts < s.maxRateLimitRetries
+        ? { retry: true, waitMs, reason, rateLimited: true }
+        : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
+    const answer = classifyAnswer(f);
+    if (answer.kind === 'transient') {
+        if (serverAttempts >= s.maxRetries)
+            return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
+        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: answer.reason, rateLimited: false };
+    }
+    if (answer.kind === 'primary' || answer.kind === 'secondary') {
+        // retry-after takes precedence over x-ratelimit-reset when both are present.
+        if (retryAfter !== undefined)
+            return rateLimited(retryAfter, answer.reason);
+        if (answer.kind === 'primary') {
+            const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
+            return rateLimited(wait ?? s.secondaryFallbackMs, answer.reason);
+        }
+        return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
+    }
+    return { retry: false, reason: answer.reason };
+}
+
+;// CONCATENATED MODULE: ./src/client/write-rules.ts
+/** The rule of a write nobody declared: not repeated after a lost answer (see above). */
+const DEFAULT_AFTER_LOST_ANSWER = 'caller';
+/** One module's writes, by name; the names are what its call sites pass to `declared`. */
+function defineWrites(writes) {
+    return writes;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/retry.ts
+// Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+// retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
+// (`request.afterLostAnswer`, src/client/write-rules.ts).
+
+
+
+function apiMessage(data) {
+    const message = data?.message;
+    return typeof message === 'string' ? message : undefined;
+}
+/** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
+function apiErrors(data) {
+    const errors = data?.errors;
+    if (!Array.isArray(errors))
+        return [];
+    const text = (v) => (typeof v === 'string' ? v : undefined);
+    return errors
+        .filter((e) => typeof e === 'object' && e !== null)
+        .map((e) => ({ type: text(e.type), code: text(e.code), field: text(e.field), message: text(e.message) }));
+}
+function retryStage(ex, attempt, s) {
+    const { status } = attempt;
+    if (attempt.response || (status !== undefined && status < 400))
+        return {};
+    // A wrong shape, a too-large answer and a host that cannot be reached are not transient.
+    if (attempt.failure instanceof ShapeError ||
+        attempt.failure instanceof AnswerTooLargeError ||
+        (attempt.failure !== undefined && permanentCause(attempt.failure)))
+        return {};
+    const lostAnswer = status === undefined || status >= 500;
+    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? DEFAULT_AFTER_LOST_ANSWER) === 'caller')
+        return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
+    const noRetries = ex.policy.retries === 0;
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
+        ...s.retry,
+        maxWaitMs: s.maxWaitMs,
+        maxRetries: ex.policy.retries ?? s.retry.maxRetries,
+        // A call that cannot be replayed (a streamed body) opts out of every retry.
+        maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
+    });
+    if (!decision.retry)
+        return { gaveUp: ex.counts.server || ex.counts.rate ? decision.reason : undefined };
+    if (decision.waitMs > s.maxWaitMs)
+        return {
+            gaveUp: `${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(s.maxWaitMs / 1000)} s allowed`,
+        };
+    return {
+        verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/answer-limits.ts
-// How many decoded bytes an API answer may have. An answer is read as a stream and counted while it is decompressed,
-// so a small gzip body that expands without end (1 MB → 1 GiB) is stopped at the cap instead of filling memory.
-// A too-large answer is not a transient fault: it fails at once, naming the route, and is not retried.
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+// Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
+// minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
+// the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
 
-const MIB = 1024 * 1024;
-/** The cap of any answer whose route is not raised below. */
-const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
+
+
+
+/** Waits until the identity's shared history admits a write (it records it then). */
+async function admitShared(shared, onWait) {
+    for (;;) {
+        const waitMs = await shared.history.admit();
+        if (waitMs <= 0)
+            return;
+        if (waitMs > shared.maxWaitMs)
+            throw new WaitTooLongError(waitMs, shared.maxWaitMs, "secondary rate limit window full (the identity's writes)");
+        onWait(waitMs);
+        await shared.sleep(waitMs);
+    }
+}
+/** `POST …/releases/{id}/assets`: "Upload a release asset", served by the uploads host only. */
+function isAssetUpload(ex) {
+    return ex.method === 'POST' && /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets$/.test(pathOf(ex.parsed.url));
+}
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    // A write takes the write turn once for all its attempts: its retries come before any other write. A release's
+    // asset uploads go beside each other (the release action's `max-parallel-uploads` chose how many), still counted.
+    const parallel = ex.write && isAssetUpload(ex);
+    if (ex.write && !parallel && !ex.writeTurn)
+        ex.writeTurn = await deps.pacer.takeWriteTurn();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', parallel ? 'parallel' : ex.writeTurn ? 'held' : 'take');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        if (ex.write && deps.shared)
+            await admitShared(deps.shared, (ms) => deps.onWait(ms));
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
 /**
- * Routes whose answers can legitimately be larger. A blob can hold a file of up to 100 MB, base64-encoded in its
- * JSON (about 134 MiB): the Git database docs ("Get a blob": "supports blobs up to 100 megabytes in size"); the
- * contents of a file in its raw media type can be as large ("Get repository content", 1–100 MB with `raw`).
+ * Tells the pacer what an attempt's answer was: a secondary signal (403/429 with or without `retry-after`, 422 "was
+ * submitted too quickly", also inside a GraphQL 200) grows the write spacing and holds every write of the client for
+ * the wait the retry decided (GitHub: no request "until after that many seconds"); a write answered without one
+ * lets the spacing shrink. Network failures and other errors say nothing about the limits.
  */
-const RAISED = {
-    'GET /repos/{owner}/{repo}/git/blobs/{file_sha}': 140 * MIB,
-    'GET /repos/{owner}/{repo}/contents/{path}': 140 * MIB,
-};
-const match = routeMatcher(Object.keys(RAISED));
-/** The cap of one request's answer (`route` as the caller named it, `path` the URL's path). */
-function answerMaxBytes(method, route, path) {
-    const key = match(method.toUpperCase(), route, path);
-    return (key && RAISED[key]) || DEFAULT_ANSWER_MAX_BYTES;
+function notePacing(pacer, ex, attempt, verdict) {
+    if (ex.free || attempt.status === undefined)
+        return;
+    const body = attempt.response?.data ?? attempt.data;
+    const kind = classifyAnswer({
+        status: attempt.status,
+        headers: attempt.headers,
+        message: apiMessage(body),
+        errors: apiErrors(body),
+    }).kind;
+    const secondary = kind === 'secondary';
+    if (!secondary && kind !== 'ok')
+        return;
+    pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.options.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
+}
+
+// EXTERNAL MODULE: external "node:http"
+var external_node_http_ = __nccwpck_require__(7067);
+;// CONCATENATED MODULE: external "node:https"
+const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __nccwpck_require__(7075);
+;// CONCATENATED MODULE: ./src/client/streaming-fetch.ts
+// A `fetch` for streamed request bodies, on node:http(s) with backpressure.
+//
+// Node's built-in fetch (undici) reads a streamed request body as fast as the source delivers it, whatever
+// the network takes (nodejs/undici#4058): uploading a 1.9 GiB file with it grows the process to ~2 GB, and
+// a 90 MB blob costs ~130 MB. Writing into an http.ClientRequest and waiting for the socket to drain keeps
+// memory flat. The agent comes from @actions/http-client, which honours the runner's proxy settings
+// (`https_proxy`, `no_proxy`). The client's policy picks this fetch by itself for a streamed body.
+
+
+
+
+let agents;
+/** Socket inactivity after which an upload is abandoned (a slow but moving upload is not). */
+const IDLE_TIMEOUT_MS = 120_000;
+function isWritableBody(body) {
+    return typeof body?.writeTo === 'function';
+}
+function isAsyncIterable(body) {
+    return typeof body === 'object' && body !== null && Symbol.asyncIterator in body;
+}
+/** A body that must be streamed: written with backpressure, never held whole in memory. */
+function isStreamBody(body) {
+    return isWritableBody(body) || body instanceof external_node_stream_.Readable || (isAsyncIterable(body) && !(body instanceof Uint8Array));
+}
+function responseHeaders(raw) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(raw)) {
+        if (value === undefined)
+            continue;
+        for (const v of Array.isArray(value) ? value : [value])
+            headers.append(name, v);
+    }
+    return headers;
+}
+function requestHeaders(init) {
+    const out = {};
+    new Headers(init.headers).forEach((value, name) => (out[name] = value));
+    return out;
+}
+/** Resolves on `drain`, or on `close` (the error itself reaches the request's `error` listener). */
+function drained(req) {
+    return new Promise((resolve) => {
+        const done = () => {
+            req.off('drain', done);
+            req.off('close', done);
+            resolve();
+        };
+        req.on('drain', done);
+        req.on('close', done);
+    });
+}
+async function writeIterable(req, body) {
+    for await (const piece of body) {
+        if (req.destroyed)
+            return;
+        if (!req.write(piece))
+            await drained(req);
+    }
+    req.end();
+}
+/** Sends `init.body` (a WritableBody, a Node readable stream, an async iterable, a string or bytes). */
+function streamingFetch(input, init = {}) {
+    const url = new URL(String(input));
+    agents ??= new lib_HttpClient('repo-actions');
+    const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
+    const body = init.body;
+    return new Promise((resolve, reject) => {
+        const options = {
+            method: init.method ?? 'GET',
+            headers: requestHeaders(init),
+            agent: agents.getAgent(url.toString()),
+            signal: init.signal ?? undefined,
+        };
+        const req = send(url, options, (res) => {
+            const status = res.statusCode ?? 0;
+            const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
+            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), {
+                status,
+                statusText: res.statusMessage,
+                headers: responseHeaders(res.headers),
+            }));
+        });
+        const fail = (err) => {
+            if (body instanceof external_node_stream_.Readable)
+                body.destroy();
+            reject(err);
+        };
+        req.on('error', fail);
+        // A stalled connection (nothing sent or received for this long) fails the attempt instead of hanging.
+        req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`no progress for ${IDLE_TIMEOUT_MS / 1000} s`)));
+        if (isWritableBody(body)) {
+            body.writeTo(req).catch((err) => req.destroy(err));
+        }
+        else if (body instanceof external_node_stream_.Readable) {
+            body.on('error', (err) => req.destroy(err));
+            body.pipe(req);
+        }
+        else if (typeof body === 'string' || body instanceof Uint8Array) {
+            req.end(body);
+        }
+        else if (isAsyncIterable(body)) {
+            writeIterable(req, body).catch((err) => req.destroy(err));
+        }
+        else if (body == null) {
+            req.end();
+        }
+        else {
+            req.destroy();
+            reject(new TypeError('streamingFetch sends a body with writeTo(), a Node readable stream, an async iterable, a string or bytes'));
+        }
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/send.ts
+// Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
+// through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
+
+
+
+
+function fetchFor(ex, s) {
+    const own = ex.policy.fetch;
+    // Every attempt, a followed redirect's included, reads its answer within the route's cap.
+    const path = pathOf(ex.parsed.url);
+    const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.policy) };
+    if (own && own !== s.defaultFetch)
+        return completeBodies(own, cap);
+    return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch, cap);
+}
+function attemptOptions(ex, s) {
+    const request = { ...ex.options.request, fetch: fetchFor(ex, s) };
+    if (s.requestTimeoutMs > 0 && !isStreamBody(ex.options.data)) {
+        const timer = AbortSignal.timeout(s.requestTimeoutMs);
+        const own = ex.options.request?.signal;
+        request.signal = own ? AbortSignal.any([own, timer]) : timer;
+    }
+    return { ...ex.options, request };
+}
+function requestErrorOf(err) {
+    if (typeof err !== 'object' || err === null)
+        return undefined;
+    const e = err;
+    const response = typeof e.response === 'object' && e.response !== null && typeof e.response.headers === 'object'
+        ? e.response
+        : undefined;
+    return { name: e.name, status: typeof e.status === 'number' ? e.status : undefined, cause: e.cause, response };
+}
+async function send(request, ex, s) {
+    const startedAt = Date.now();
+    try {
+        const response = await request(attemptOptions(ex, s));
+        return { status: response.status, headers: lowerHeaders(response.headers), response, startedAt };
+    }
+    catch (err) {
+        const failed = requestErrorOf(err);
+        if (failed?.response)
+            return {
+                status: failed.status,
+                headers: lowerHeaders(failed.response.headers),
+                data: failed.response.data,
+                startedAt,
+            };
+        // The caller gave up: no retry, its own error.
+        if (ex.options.request?.signal?.aborted)
+            throw err;
+        // Octokit wraps a failed fetch in a RequestError with status 500 and no response: unwrap it.
+        const failure = failed?.name === 'HttpError' && failed.status === 500 && failed.cause ? failed.cause : err;
+        return { headers: {}, failure, startedAt };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
+
+
+/**
+ * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
+ * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
+ * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
+ * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
+ */
+function telemetry_pointsOf(ex, body) {
+    const cost = rateLimitOf(body)?.cost;
+    if (cost !== undefined && Number.isInteger(cost))
+        return cost;
+    const answer = typeof body === 'object' && body !== null ? body : {};
+    if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
+        const type = (e) => (typeof e === 'object' && e !== null ? e.type : undefined);
+        return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
+    }
+    return ex.policy.graphqlPoints ?? 1;
+}
+/**
+ * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
+ * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
+ */
+function restCost(ex, attempt) {
+    const status = attempt.status;
+    return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
+}
+class AttemptObserver {
+    telemetry;
+    budget;
+    log;
+    graphqlBudget;
+    warned = new Set();
+    constructor(telemetry, budget, log, 
+    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
+    graphqlBudget) {
+        this.telemetry = telemetry;
+        this.budget = budget;
+        this.log = log;
+        this.graphqlBudget = graphqlBudget;
+    }
+    observe(ex, attempt, verdict) {
+        const path = pathOf(ex.parsed.url);
+        const kind = ex.graphql ? 'graphql' : 'rest';
+        if (!ex.free)
+            this.telemetry.record(kind, attempt.status, ex.write);
+        if (attempt.status !== undefined)
+            this.telemetry.server(attempt.headers['x-github-enterprise-version']);
+        const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
+        if (ex.graphql) {
+            this.telemetry.points(points);
+            if (this.graphqlBudget)
+                this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
+        }
+        else
+            this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
+        const remaining = attempt.headers['x-ratelimit-remaining'];
+        this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
+            (remaining ? ` (remaining ${remaining})` : ''));
+        this.noteDeprecation(ex, attempt);
+        if (verdict.kind === 'retry') {
+            this.telemetry.retry(kind, verdict.waitMs);
+            this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
+        }
+        else if (verdict.kind === 'follow') {
+            this.warnOnce(`moved ${path.split('/').slice(0, 4).join('/')}`, `${path} moved permanently to ${pathOf(verdict.to)}: the repository was renamed or transferred; update the workflow to the new name.`);
+        }
+    }
+    noteDeprecation(ex, attempt) {
+        const { deprecation, sunset, link } = attempt.headers;
+        if (!deprecation && !sunset)
+            return;
+        const docs = /<([^>]+)>;\s*rel="deprecation"/.exec(link ?? '')?.[1];
+        const parts = [`${ex.method} ${ex.route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
+        if (sunset)
+            parts.push(`it stops working on ${sunset}`);
+        if (docs)
+            parts.push(`see ${docs}`);
+        this.warnOnce(`deprecation ${ex.method} ${ex.route}`, parts.join('; '));
+    }
+    warnOnce(key, message) {
+        if (this.warned.has(key))
+            return;
+        this.warned.add(key);
+        this.log.warning(message);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pipeline.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const FREE_PATHS = /\/rate_limit$/;
+function createPipeline(deps) {
+    const headerSettings = { token: deps.token, apiVersion: deps.apiVersion, origins: deps.origins };
+    const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
+    const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
+    const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
+    const pacing = {
+        pacer: deps.pacer,
+        onWait: (ms) => (deps.telemetry.waitedMs += ms),
+        shared: deps.writeHistory && {
+            history: deps.writeHistory,
+            sleep: (ms) => deps.sleep(ms),
+            maxWaitMs: deps.maxWaitMs,
+        },
+    };
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
+    return async function pipeline(request, options) {
+        const ambient = deps.abortSignal?.();
+        ambient?.throwIfAborted();
+        const own = options.request?.signal;
+        if (ambient)
+            options = {
+                ...options,
+                request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
+            };
+        const policy = options.request ?? {};
+        const url = options.url;
+        const ex = {
+            options: { ...options, headers: { ...options.headers } },
+            parsed: request.endpoint.parse(options),
+            method: '',
+            route: typeof url === 'string' && url.startsWith('/') ? url : '',
+            write: false,
+            free: false,
+            graphql: false,
+            policy,
+            counts: { server: 0, rate: 0, redirects: 0 },
+        };
+        try {
+            return await exchange(request, ex);
+        }
+        finally {
+            ex.writeTurn?.();
+        }
+    };
+    async function exchange(request, ex) {
+        for (;;) {
+            // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
+            ex.options.request?.signal?.throwIfAborted();
+            applyHeaders(ex, request.endpoint, headerSettings);
+            ex.method = ex.parsed.method.toUpperCase();
+            ex.route ||= pathOf(ex.parsed.url);
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
+            ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
+            addValidators(ex, cacheSettings);
+            await beforeSend(ex, deps.budget, deps.graphqlBudget);
+            const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
+            noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
+            checkShape(ex, attempt);
+            noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
+            let verdict;
+            const cached = answerFromCache(ex, attempt, cacheSettings);
+            if (cached)
+                verdict = { kind: 'return', response: cached };
+            else if (attempt.response && attempt.status !== undefined && attempt.status < 300) {
+                remember(ex, attempt, cacheSettings);
+                verdict = { kind: 'return', response: attempt.response };
+            }
+            else {
+                const retry = retryStage(ex, attempt, retrySettings);
+                verdict =
+                    'verdict' in retry
+                        ? retry.verdict
+                        : (redirectVerdict(ex, attempt, deps.origins) ??
+                            (attempt.response
+                                ? { kind: 'return', response: attempt.response }
+                                : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
+            }
+            observer.observe(ex, attempt, verdict);
+            notePacing(deps.pacer, ex, attempt, verdict);
+            if (!cached && (attempt.status === undefined || attempt.status >= 400))
+                deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
+            if (verdict.kind === 'retry') {
+                const primary = attempt.headers['x-ratelimit-remaining'] === '0';
+                const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
+                deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
+            }
+            switch (verdict.kind) {
+                case 'return':
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
+                    // answer's final URL (after redirects) is the API's own.
+                    deps.origins.learn(verdict.response.data, ex.parsed.url);
+                    return verdict.response;
+                case 'fail':
+                    throw verdict.error;
+                case 'follow':
+                    follow(ex, verdict.to, request.endpoint);
+                    ex.route = '';
+                    break;
+                case 'retry':
+                    if (verdict.rateLimited)
+                        ex.counts.rate++;
+                    else
+                        ex.counts.server++;
+                    await deps.sleep(verdict.waitMs);
+            }
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/retry-runner.ts
+// The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
+// marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
+
+
+
+function createRetry(settings, maxWaitMs, sleep) {
+    const decide = (error, attempt) => {
+        if (permanentCause(error))
+            return { retry: false, reason: 'permanent network failure' };
+        if (!isApiError(error))
+            return { retry: false, reason: 'not an API failure' };
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage, errors: error.errors }, attempt, attempt, { ...settings, maxWaitMs });
+    };
+    const retry = {
+        settings,
+        maxWaitMs,
+        decide,
+        backoff: (attempt) => backoffMs(attempt, settings),
+        sleep,
+        async run(attempt, options = {}) {
+            for (let n = 0;; n++) {
+                try {
+                    return await attempt(n);
+                }
+                catch (err) {
+                    const decision = decide(err, n);
+                    if (!decision.retry || decision.waitMs > maxWaitMs)
+                        throw err;
+                    const settled = await options.beforeRetry?.(err, n);
+                    if (settled)
+                        return settled.result;
+                    await sleep(decision.waitMs);
+                }
+            }
+        },
+    };
+    return retry;
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
+// GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
+// refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
+// RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
+// refuses, `extensions.code` such as `undefinedField`). An answer with errors is never data, even when part of
+// `data` came back: the partial data stays on the error for a caller that asks for it explicitly.
+/** An answer with `errors`: `type` is the first entry's type (or its `extensions.code`), `errors` all of them. */
+class GraphqlError extends Error {
+    document;
+    errors;
+    partialData;
+    type;
+    constructor(document, errors, 
+    /** Whatever `data` came back beside the errors (partial data); never returned as the answer. */
+    partialData) {
+        const first = errors[0];
+        const type = first?.type ?? first?.code ?? 'UNKNOWN';
+        const where = first?.path?.length ? ` at ${first.path.join('.')}` : '';
+        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+        super(`GraphQL ${document} failed: ${type}${where}: ${first?.message ?? 'no message'}${more}`);
+        this.document = document;
+        this.errors = errors;
+        this.partialData = partialData;
+        this.name = 'GraphqlError';
+        this.type = type;
+    }
+    /** True when some entry has this type (NOT_FOUND, FORBIDDEN, …). */
+    has(type) {
+        return this.errors.some((e) => e.type === type || e.code === type);
+    }
+}
+class GraphqlUnavailableError extends Error {
+    reason;
+    document;
+    constructor(reason, document, detail, cause) {
+        super(`GraphQL cannot serve ${document} (${reason}): ${detail}; read through REST instead`, { cause });
+        this.reason = reason;
+        this.document = document;
+        this.name = 'GraphqlUnavailableError';
+    }
+}
+/** The signal to fall back to REST. */
+function isGraphqlUnavailable(err) {
+    return err instanceof GraphqlUnavailableError;
+}
+/** Reads GitHub's `errors` array into entries, ignoring what is not an object with a message. */
+function errorEntries(raw) {
+    if (!Array.isArray(raw))
+        return [];
+    return raw.map((e) => {
+        const o = (e && typeof e === 'object' ? e : {});
+        const ext = (o.extensions && typeof o.extensions === 'object' ? o.extensions : {});
+        return {
+            type: typeof o.type === 'string' ? o.type : undefined,
+            message: typeof o.message === 'string' ? o.message : JSON.stringify(e),
+            path: Array.isArray(o.path) ? o.path.filter((p) => typeof p === 'string' || typeof p === 'number') : undefined,
+            code: typeof ext.code === 'string' ? ext.code : undefined,
+        };
+    });
+}
+/** Codes GitHub gives a document its schema refuses: the server is older than the document. */
+const SCHEMA_CODES = new Set(['undefinedField', 'undefinedType', 'argumentNotAccepted', 'undefinedArgument']);
+function isSchemaMismatch(entries) {
+    return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+// The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
+// nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
+// says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
+
+// GitHub writes object ids in lower case, 40 digits (SHA-1) or 64 (SHA-256 repositories).
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+// GitHub's DateTime: ISO 8601 with a zone (`2011-01-26T19:01:12Z`, fractions and offsets allowed).
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+const INT32 = 2 ** 31;
+function formatProblem(format, value, at) {
+    const ok = format === 'oid'
+        ? typeof value === 'string' && OID.test(value)
+        : format === 'int'
+            ? Number.isInteger(value) && Math.abs(value) <= INT32
+            : typeof value === 'string' && DATETIME.test(value) && Number.isFinite(Date.parse(value));
+    if (ok)
+        return undefined;
+    const what = { oid: 'a git object id', int: 'a whole number', datetime: 'an ISO 8601 time' }[format];
+    return `${at || 'data'}: expected ${what}, got ${JSON.stringify(value).slice(0, 40)}`;
+}
+function primitiveProblem(type, value, at) {
+    if (type === 'unknown')
+        return undefined;
+    return typeof value === type ? undefined : `${at || 'data'}: expected a ${type}, got ${describe(value)}`;
+}
+function describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function fieldsProblem(fields, obj, at) {
+    for (const [key, shape] of Object.entries(fields)) {
+        const where = at ? `${at}.${key}` : key;
+        if (!(key in obj))
+            return `${where}: missing`;
+        const p = shape_shapeProblem(shape, obj[key], where);
+        if (p)
+            return p;
+    }
+    return undefined;
+}
+/** The first way `value` differs from `shape` (a path and what was found), or undefined when it fits. */
+function shape_shapeProblem(shape, value, at = '') {
+    if (value === null || value === undefined) {
+        if (value === null && shape.nullable)
+            return undefined;
+        return `${at || 'data'}: expected ${shape.kind === 'list' ? 'a list' : `a ${shape.kind}`}, got ${value === null ? 'null' : 'nothing'}`;
+    }
+    switch (shape.kind) {
+        case 'scalar':
+            return primitiveProblem(shape.type, value, at) ?? (shape.format && formatProblem(shape.format, value, at));
+        case 'enum':
+            return typeof value === 'string' && shape.values.includes(value)
+                ? undefined
+                : `${at || 'data'}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
+        case 'list': {
+            if (!Array.isArray(value))
+                return `${at || 'data'}: expected a list, got ${describe(value)}`;
+            for (let i = 0; i < value.length; i++) {
+                const p = shape_shapeProblem(shape.of, value[i], `${at}[${i}]`);
+                if (p)
+                    return p;
+            }
+            return undefined;
+        }
+        case 'object': {
+            if (typeof value !== 'object' || Array.isArray(value))
+                return `${at || 'data'}: expected an object, got ${describe(value)}`;
+            const obj = value;
+            const common = fieldsProblem(shape.fields, obj, at);
+            if (common || !shape.on)
+                return common;
+            const typename = obj.__typename;
+            if (typeof typename !== 'string')
+                return `${at ? `${at}.` : ''}__typename: missing`;
+            const specific = shape.on[typename];
+            return specific ? fieldsProblem(specific, obj, at) : undefined;
+        }
+    }
+}
+/**
+ * A document's answer `data` as its generated type, or a `ShapeError` naming the first place it differs from the
+ * document's shape: what the client hands to callers, and what a caller's fake must hand them too.
+ */
+function checkedData(doc, data, url) {
+    const route = `POST /graphql (${doc.name})`;
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        throw new ShapeError(route, 200, '`data` is missing', url);
+    const problem = shape_shapeProblem(doc.shape, data);
+    if (problem)
+        throw new ShapeError(route, 200, problem, url);
+    return data;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
@@ -53249,7 +54162,7 @@ function _check(fn, params) {
     return ch;
 }
 // @__NO_SIDE_EFFECTS__
-function describe(description) {
+function api_describe(description) {
     const ch = new $ZodCheck({ check: "describe" });
     ch._zod.onattach = [
         (inst) => {
@@ -55469,7 +56382,7 @@ const errors_initializer = (inst, issues) => {
         },
     });
 };
-const ZodError = /*@__PURE__*/ $constructor("ZodError", errors_initializer);
+const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
     Parent: Error,
 });
@@ -56976,7 +57889,7 @@ function superRefine(fn, params) {
     return _superRefine(fn, params);
 }
 // Re-export describe and meta from core
-const schemas_describe = describe;
+const schemas_describe = api_describe;
 const schemas_meta = meta;
 const ZodInstanceOf = /*@__PURE__*/ $constructor("ZodInstanceOf", (inst, def) => {
     ZodCustom.init(inst, def);
@@ -57031,1103 +57944,6 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/schemas.ts
-// Loose shapes of the JSON answers the actions read, checked at the client boundary: a 2xx whose body is not
-// the kind of thing the route returns (an HTML error page, a proxy's JSON, a truncated list) is not data.
-// Each schema names only the fields the callers rely on and lets every other field through; the callers parse
-// the details themselves. Keyed by Octokit's route string. GitHub's OpenAPI description (@octokit/openapi-types)
-// is the evidence for each field.
-
-
-const label = looseObject({ name: schemas_string(), color: schemas_string() });
-const gitRef = looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) });
-const sha = looseObject({ sha: schemas_string() });
-const numbered = looseObject({ number: schemas_number() });
-const comment = looseObject({ id: schemas_number(), body: schemas_string().nullish() });
-const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), draft: schemas_boolean(), upload_url: schemas_string() });
-const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
-const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
-const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
-/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
-const AppAnswer = looseObject({
-    id: schemas_number().int().positive(),
-    slug: schemas_string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
-});
-/** The schema of each route whose 2xx JSON answer a caller reads. */
-const RESPONSE_SCHEMAS = {
-    'GET /rate_limit': looseObject({
-        resources: looseObject({
-            core: looseObject({ limit: schemas_number(), remaining: schemas_number(), reset: schemas_number() }),
-        }),
-    }),
-    'GET /user': looseObject({ login: schemas_string() }),
-    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
-    'GET /app': AppAnswer,
-    'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
-    // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
-    'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
-    'GET /repos/{owner}/{repo}': looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
-    'GET /repos/{owner}/{repo}/installation': looseObject({ id: schemas_number() }),
-    // "List installations for the authenticated app" (App JWT) and "List repositories accessible to the app
-    // installation" (installation token; the list sits under `repositories`).
-    'GET /app/installations': array(looseObject({ id: schemas_number() })),
-    'GET /installation/repositories': looseObject({
-        total_count: schemas_number(),
-        repositories: array(looseObject({ full_name: schemas_string() })),
-    }),
-    'POST /app/installations/{installation_id}/access_tokens': looseObject({ token: schemas_string() }),
-    'GET /repos/{owner}/{repo}/collaborators/{username}/permission': looseObject({ permission: schemas_string() }),
-    'GET /repos/{owner}/{repo}/compare/{+basehead}': looseObject({ commits: array(sha) }),
-    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
-    'GET /repos/{owner}/{repo}/contents/{path}': union([
-        looseObject({ type: schemas_string(), path: schemas_string() }),
-        array(looseObject({ type: schemas_string(), path: schemas_string() })),
-    ]),
-    'GET /repos/{owner}/{repo}/git/commits/{commit_sha}': looseObject({ sha: schemas_string(), tree: sha }),
-    'GET /repos/{owner}/{repo}/git/ref/{+ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/ref/{ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': looseObject({ sha: schemas_string(), tree: array(treeEntry) }),
-    'POST /repos/{owner}/{repo}/git/blobs': sha,
-    'POST /repos/{owner}/{repo}/git/trees': sha,
-    'POST /repos/{owner}/{repo}/git/commits': sha,
-    'POST /repos/{owner}/{repo}/git/refs': gitRef,
-    'PATCH /repos/{owner}/{repo}/git/refs/{+ref}': gitRef,
-    'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}': array(gitRef),
-    'GET /repos/{owner}/{repo}/git/tags/{tag_sha}': looseObject({ sha: schemas_string(), object: sha }),
-    'POST /repos/{owner}/{repo}/git/tags': sha,
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': array(looseObject({ id: schemas_number() })),
-    'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers': numbered,
-    'GET /repos/{owner}/{repo}/issues': array(numbered),
-    'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
-    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
-    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': array(comment),
-    'GET /repos/{owner}/{repo}/issues/{issue_number}/events': array(looseObject({ event: schemas_string(), created_at: schemas_string() })),
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
-    'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
-    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': comment,
-    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
-    'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
-    'GET /repos/{owner}/{repo}/labels': array(label),
-    'GET /repos/{owner}/{repo}/labels/{name}': label,
-    'POST /repos/{owner}/{repo}/labels': label,
-    'PATCH /repos/{owner}/{repo}/labels/{name}': label,
-    'GET /repos/{owner}/{repo}/pulls': array(numbered),
-    'POST /repos/{owner}/{repo}/pulls': numbered,
-    'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': numbered,
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}': looseObject({
-        number: schemas_number(),
-        head: looseObject({ ref: schemas_string() }),
-    }),
-    'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': array(looseObject({ filename: schemas_string() })),
-    'GET /repos/{owner}/{repo}/releases': array(release),
-    'GET /repos/{owner}/{repo}/releases/latest': release,
-    'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
-    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
-    'POST /repos/{owner}/{repo}/releases': release,
-    'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
-    'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
-    'GET /repos/{owner}/{repo}/releases/{release_id}/assets': array(asset),
-    'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}': asset,
-    // The upload itself goes to the uploads host (`upload_url`), on the same path shape.
-    'POST /repos/{owner}/{repo}/releases/{release_id}/assets': asset,
-};
-/** Routes whose answer nobody reads (204s, or bodies the caller ignores): nothing to check. */
-const UNREAD_ROUTES = new Set([
-    'GET /repos/{owner}/{repo}/assignees/{assignee}',
-    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-    'DELETE /repos/{owner}/{repo}/labels/{name}',
-    'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-    'POST /app/hook/deliveries/{delivery_id}/attempts',
-    'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-    'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-]);
-const matchRoute = routeMatcher([...Object.keys(RESPONSE_SCHEMAS), ...UNREAD_ROUTES]);
-/** The route key of a request: Octokit's route when the caller named one, else the template its path matches. */
-function routeKeyOf(method, route, path) {
-    return matchRoute(method, route, path);
-}
-/** Undefined when the body fits the route's shape (or the route is not checked), else what is wrong. */
-function shapeProblem(routeKey, data) {
-    const schema = routeKey ? RESPONSE_SCHEMAS[routeKey] : undefined;
-    if (!schema)
-        return undefined;
-    const result = schema.safeParse(data);
-    if (result.success)
-        return undefined;
-    const issue = result.error.issues[0];
-    return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
-// Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
-// parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
-// retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
-// a half-read body (it would turn it into an empty string or `undefined`).
-
-
-
-const NO_BODY = new Set([101, 103, 204, 205, 304]);
-function isJson(contentType) {
-    return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
-}
-/**
- * The whole body, counted as it is decoded: past `maxBytes` the stream is cancelled (the decompression stops with
- * it) and an `AnswerTooLargeError` names the route.
- */
-async function readCapped(response, url, cap) {
-    if (!response.body)
-        return new Uint8Array(0);
-    const reader = response.body.getReader();
-    const chunks = [];
-    let total = 0;
-    try {
-        for (;;) {
-            const { done, value } = await reader.read();
-            if (done)
-                break;
-            total += value.byteLength;
-            if (total > cap.maxBytes) {
-                await reader.cancel().catch(() => { });
-                throw new AnswerTooLargeError(cap.route, cap.maxBytes, url);
-            }
-            chunks.push(value);
-        }
-    }
-    catch (err) {
-        if (err instanceof AnswerTooLargeError)
-            throw err;
-        throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
-    }
-    const bytes = new Uint8Array(total);
-    let at = 0;
-    for (const c of chunks) {
-        bytes.set(c, at);
-        at += c.byteLength;
-    }
-    return bytes;
-}
-/** Wraps a fetch so that its answers arrive complete, checked and within their cap, or not at all. */
-function completeBodies(base, cap = { route: 'the request', maxBytes: DEFAULT_ANSWER_MAX_BYTES }) {
-    return async (input, init = {}) => {
-        const url = String(input);
-        const response = await base(input, init);
-        if (NO_BODY.has(response.status) || init.method === 'HEAD') {
-            await response.body?.cancel().catch(() => { });
-            return response;
-        }
-        const bytes = await readCapped(response, url, cap);
-        const declared = response.headers.get('content-length');
-        // A decoded (gzip) body has another length than the one sent; the decoder itself fails on a cut stream.
-        const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
-        if (declared !== null && !encoded && Number(declared) !== bytes.byteLength)
-            throw new IntegrityError(`the answer (${response.status}) declared ${declared} bytes but ${bytes.byteLength} arrived`, url);
-        if (response.ok && isJson(response.headers.get('content-type')) && !(declared === '0' && bytes.byteLength === 0)) {
-            try {
-                JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-            }
-            catch {
-                throw new IntegrityError(`the answer (${response.status}) is not valid JSON`, url);
-            }
-        }
-        const copy = new Response(bytes, {
-            status: response.status,
-            statusText: response.statusText,
-            headers: response.headers,
-        });
-        Object.defineProperty(copy, 'url', { value: response.url || url });
-        return copy;
-    };
-}
-/** A 2xx JSON answer that does not fit its route's schema becomes a failure naming the route. */
-function checkShape(ex, attempt) {
-    const response = attempt.response;
-    if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
-        return;
-    // An empty JSON body is checked too: Octokit hands it over as '', which its paginator would read as "no items".
-    if (!isJson(attempt.headers['content-type'] ?? null) || (typeof response.data === 'string' && response.data !== ''))
-        return;
-    const url = new URL(ex.parsed.url);
-    const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
-    const problem = shapeProblem(routeKey, response.data);
-    if (!problem)
-        return;
-    attempt.failure = new ShapeError(routeKey, attempt.status, problem, ex.parsed.url);
-    attempt.response = undefined;
-    attempt.status = undefined;
-}
-
-;// CONCATENATED MODULE: ./src/client/retry.ts
-// The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
-// classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
-// exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
-// either (403/429, 422 "was submitted too quickly") waits at least a minute, growing (GitHub REST docs, "Rate limits
-// for the REST API"); a permission, a GraphQL timeout (not sent again) and any other 4xx are final.
-
-/** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
-function retryAfterMs(value, now) {
-    if (value === undefined || value === '')
-        return undefined;
-    const secs = Number(value);
-    if (Number.isFinite(secs))
-        return Math.max(0, secs * 1000);
-    const date = Date.parse(value);
-    return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
-}
-/** ms until `x-ratelimit-reset` (epoch seconds), plus one second of margin for clock skew. */
-function resetWaitMs(value, now) {
-    const reset = Number(value);
-    if (value === undefined || !Number.isFinite(reset) || reset <= 0)
-        return undefined;
-    return Math.max(0, reset * 1000 - now) + 1000;
-}
-/** GitHub's words for a secondary limit: the one rule lives in answers.ts. */
-
-/** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
-function backoffMs(attempt, s) {
-    const step = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** attempt);
-    return Math.round(step / 2 + (s.random() * step) / 2);
-}
-/**
- * The wait before retry `attempt` (0 for the first) after a secondary limit without `retry-after`. GitHub's docs
- * ("Rate limits for the REST API", exceeding the secondary rate limit): "wait for at least one minute before
- * retrying … If your request continues to fail due to a secondary rate limit, wait for an exponentially increasing
- * amount of time between retries". So: the fallback (a minute), doubled each time, plus up to half of it as jitter
- * (clients limited together do not return together), never below the fallback and, once the fallback fits, never
- * above the run's maximum wait.
- */
-function secondaryBackoffMs(attempt, s) {
-    const step = s.secondaryFallbackMs * 2 ** attempt;
-    const jittered = Math.round(step + (s.random() * step) / 2);
-    const cap = Math.max(s.maxWaitMs ?? Number.POSITIVE_INFINITY, s.secondaryFallbackMs);
-    return Math.min(jittered, cap);
-}
-/**
- * Decides on a failed attempt. `attempt` counts the retries already made of this kind
- * (`serverAttempts` for 5xx/network, `rateAttempts` for rate limits).
- */
-function decideRetry(f, serverAttempts, rateAttempts, s) {
-    const now = s.now();
-    const { headers } = f;
-    const scaled = (ms) => (ms === undefined ? undefined : ms * s.timeScale);
-    const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
-    const rateLimited = (waitMs, reason) => rateAttempts < s.maxRateLimitRetries
-        ? { retry: true, waitMs, reason, rateLimited: true }
-        : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
-    const answer = classifyAnswer(f);
-    if (answer.kind === 'transient') {
-        if (serverAttempts >= s.maxRetries)
-            return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
-        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: answer.reason, rateLimited: false };
-    }
-    if (answer.kind === 'primary' || answer.kind === 'secondary') {
-        // retry-after takes precedence over x-ratelimit-reset when both are present.
-        if (retryAfter !== undefined)
-            return rateLimited(retryAfter, answer.reason);
-        if (answer.kind === 'primary') {
-            const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
-            return rateLimited(wait ?? s.secondaryFallbackMs, answer.reason);
-        }
-        return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
-    }
-    return { retry: false, reason: answer.reason };
-}
-
-;// CONCATENATED MODULE: ./src/client/write-rules.ts
-// What happens to a write when its answer is lost (a 5xx or a broken connection after the request may have run).
-// The rule travels with the request, as plugin-retry reads `request.retries`: a call passes
-// `request: ruleOf(write)`, and the retry stage reads `request.afterLostAnswer`. Each action declares its writes
-// next to its own code (src/<action>/writes.ts, the service's in src/webhooks/writes.ts) as `{ route,
-// afterLostAnswer, why }` values, so the client holds no list of the actions' routes and a new write edits only its
-// action. `repeat`: the client retries it, because a repeat cannot do harm (content-addressed objects, set-like
-// additions) or because its failure mode is handled by the caller (`already_exists`, 404). `caller`: the client does
-// not retry; the caller reads the state before any repeat.
-//
-// A write that arrives without a rule is not repeated after a lost answer (DEFAULT_AFTER_LOST_ANSWER): repeating a
-// write nobody has reasoned about can make a second comment, release or upload, while not repeating it only turns a
-// transient failure into a reported one. Every write of the actions and the service declares its rule
-// (test/unit/client/routes.test.ts fails on a call site without one), so the default changes no existing call.
-/** The rule of a write nobody declared: not repeated after a lost answer (see above). */
-const DEFAULT_AFTER_LOST_ANSWER = 'caller';
-/** One module's writes, by name; the names are what its call sites pass to `ruleOf`. */
-function defineWrites(writes) {
-    return writes;
-}
-/** The part of a call's `request` options that carries a write's rule: `request: { ...ruleOf(write) }`. */
-function ruleOf(write) {
-    return { afterLostAnswer: write.afterLostAnswer };
-}
-/** The client's own writes: GraphQL mutations, sent by src/client/graphql/run.ts with the rule of their kind. */
-const CLIENT_WRITES = defineWrites({
-    mutation: {
-        route: 'POST /graphql (a mutation)',
-        afterLostAnswer: 'caller',
-        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
-    },
-    repeatableMutation: {
-        route: 'POST /graphql (a repeatable mutation)',
-        afterLostAnswer: 'repeat',
-        why: 'the caller says a second application changes nothing (client)',
-    },
-});
-
-;// CONCATENATED MODULE: ./src/client/stages/retry.ts
-// Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
-// retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
-// (`request.afterLostAnswer`, src/client/write-rules.ts).
-
-
-
-function apiMessage(data) {
-    const message = data?.message;
-    return typeof message === 'string' ? message : undefined;
-}
-/** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
-function apiErrors(data) {
-    const errors = data?.errors;
-    if (!Array.isArray(errors))
-        return [];
-    const text = (v) => (typeof v === 'string' ? v : undefined);
-    return errors
-        .filter((e) => typeof e === 'object' && e !== null)
-        .map((e) => ({ type: text(e.type), code: text(e.code), field: text(e.field), message: text(e.message) }));
-}
-function retryStage(ex, attempt, s) {
-    const { status } = attempt;
-    if (attempt.response || (status !== undefined && status < 400))
-        return {};
-    // A wrong shape, a too-large answer and a host that cannot be reached are not transient.
-    if (attempt.failure instanceof ShapeError ||
-        attempt.failure instanceof AnswerTooLargeError ||
-        (attempt.failure !== undefined && permanentCause(attempt.failure)))
-        return {};
-    const lostAnswer = status === undefined || status >= 500;
-    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? DEFAULT_AFTER_LOST_ANSWER) === 'caller')
-        return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
-    const noRetries = ex.policy.retries === 0;
-    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
-        ...s.retry,
-        maxWaitMs: s.maxWaitMs,
-        maxRetries: ex.policy.retries ?? s.retry.maxRetries,
-        // A call that cannot be replayed (a streamed body) opts out of every retry.
-        maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
-    });
-    if (!decision.retry)
-        return { gaveUp: ex.counts.server || ex.counts.rate ? decision.reason : undefined };
-    if (decision.waitMs > s.maxWaitMs)
-        return {
-            gaveUp: `${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(s.maxWaitMs / 1000)} s allowed`,
-        };
-    return {
-        verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
-// Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
-// minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
-// the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
-
-
-
-
-/** Waits until the identity's shared history admits a write (it records it then). */
-async function admitShared(shared, onWait) {
-    for (;;) {
-        const waitMs = await shared.history.admit();
-        if (waitMs <= 0)
-            return;
-        if (waitMs > shared.maxWaitMs)
-            throw new WaitTooLongError(waitMs, shared.maxWaitMs, "secondary rate limit window full (the identity's writes)");
-        onWait(waitMs);
-        await shared.sleep(waitMs);
-    }
-}
-/** `POST …/releases/{id}/assets`: "Upload a release asset", served by the uploads host only. */
-function isAssetUpload(ex) {
-    return ex.method === 'POST' && /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets$/.test(pathOf(ex.parsed.url));
-}
-async function withSlot(ex, deps, send) {
-    if (ex.free)
-        return send();
-    // A write takes the write turn once for all its attempts: its retries come before any other write. A release's
-    // asset uploads go beside each other (the release action's `max-parallel-uploads` chose how many), still counted.
-    const parallel = ex.write && isAssetUpload(ex);
-    if (ex.write && !parallel && !ex.writeTurn)
-        ex.writeTurn = await deps.pacer.takeWriteTurn();
-    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', parallel ? 'parallel' : ex.writeTurn ? 'held' : 'take');
-    if (slot.waitedMs > 0)
-        deps.onWait(slot.waitedMs);
-    try {
-        if (ex.write && deps.shared)
-            await admitShared(deps.shared, (ms) => deps.onWait(ms));
-        return await send();
-    }
-    finally {
-        slot.release();
-    }
-}
-/**
- * Tells the pacer what an attempt's answer was: a secondary signal (403/429 with or without `retry-after`, 422 "was
- * submitted too quickly", also inside a GraphQL 200) grows the write spacing and holds every write of the client for
- * the wait the retry decided (GitHub: no request "until after that many seconds"); a write answered without one
- * lets the spacing shrink. Network failures and other errors say nothing about the limits.
- */
-function notePacing(pacer, ex, attempt, verdict) {
-    if (ex.free || attempt.status === undefined)
-        return;
-    const body = attempt.response?.data ?? attempt.data;
-    const kind = classifyAnswer({
-        status: attempt.status,
-        headers: attempt.headers,
-        message: apiMessage(body),
-        errors: apiErrors(body),
-    }).kind;
-    const secondary = kind === 'secondary';
-    if (!secondary && kind !== 'ok')
-        return;
-    pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
-
-
-const MAX_REDIRECTS = 3;
-const REDIRECTS = new Set([301, 302, 307, 308]);
-/** Undefined when the attempt is not a redirect. */
-function redirectVerdict(ex, attempt, origins) {
-    const location = attempt.headers['location'];
-    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
-        return undefined;
-    const to = new URL(location, ex.parsed.url).toString();
-    const refuse = (why) => ({
-        kind: 'fail',
-        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
-    });
-    if (ex.counts.redirects >= MAX_REDIRECTS)
-        return refuse(`more than ${MAX_REDIRECTS} redirects`);
-    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
-        return refuse('a write is never sent to another origin');
-    return { kind: 'follow', to };
-}
-/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
-function follow(ex, to, endpoint) {
-    const headers = { ...ex.options.headers };
-    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
-    if (crossOrigin) {
-        delete headers.authorization;
-        delete headers['if-none-match'];
-        delete headers['if-modified-since'];
-    }
-    ex.counts.redirects++;
-    ex.options = {
-        method: ex.options.method,
-        url: to,
-        baseUrl: ex.options.baseUrl,
-        mediaType: ex.options.mediaType,
-        headers,
-        request: ex.options.request,
-        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
-    };
-    ex.parsed = endpoint.parse(ex.options);
-}
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: ./src/client/streaming-fetch.ts
-// A `fetch` for streamed request bodies, on node:http(s) with backpressure.
-//
-// Node's built-in fetch (undici) reads a streamed request body as fast as the source delivers it, whatever
-// the network takes (nodejs/undici#4058): uploading a 1.9 GiB file with it grows the process to ~2 GB, and
-// a 90 MB blob costs ~130 MB. Writing into an http.ClientRequest and waiting for the socket to drain keeps
-// memory flat. The agent comes from @actions/http-client, which honours the runner's proxy settings
-// (`https_proxy`, `no_proxy`). The client's policy picks this fetch by itself for a streamed body.
-
-
-
-
-let agents;
-/** Socket inactivity after which an upload is abandoned (a slow but moving upload is not). */
-const IDLE_TIMEOUT_MS = 120_000;
-function isWritableBody(body) {
-    return typeof body?.writeTo === 'function';
-}
-function isAsyncIterable(body) {
-    return typeof body === 'object' && body !== null && Symbol.asyncIterator in body;
-}
-/** A body that must be streamed: written with backpressure, never held whole in memory. */
-function isStreamBody(body) {
-    return isWritableBody(body) || body instanceof external_node_stream_.Readable || (isAsyncIterable(body) && !(body instanceof Uint8Array));
-}
-function responseHeaders(raw) {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(raw)) {
-        if (value === undefined)
-            continue;
-        for (const v of Array.isArray(value) ? value : [value])
-            headers.append(name, v);
-    }
-    return headers;
-}
-function requestHeaders(init) {
-    const out = {};
-    new Headers(init.headers).forEach((value, name) => (out[name] = value));
-    return out;
-}
-/** Resolves on `drain`, or on `close` (the error itself reaches the request's `error` listener). */
-function drained(req) {
-    return new Promise((resolve) => {
-        const done = () => {
-            req.off('drain', done);
-            req.off('close', done);
-            resolve();
-        };
-        req.on('drain', done);
-        req.on('close', done);
-    });
-}
-async function writeIterable(req, body) {
-    for await (const piece of body) {
-        if (req.destroyed)
-            return;
-        if (!req.write(piece))
-            await drained(req);
-    }
-    req.end();
-}
-/** Sends `init.body` (a WritableBody, a Node readable stream, an async iterable, a string or bytes). */
-function streamingFetch(input, init = {}) {
-    const url = new URL(String(input));
-    agents ??= new lib_HttpClient('repo-actions');
-    const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
-    const body = init.body;
-    return new Promise((resolve, reject) => {
-        const options = {
-            method: init.method ?? 'GET',
-            headers: requestHeaders(init),
-            agent: agents.getAgent(url.toString()),
-            signal: init.signal ?? undefined,
-        };
-        const req = send(url, options, (res) => {
-            const status = res.statusCode ?? 0;
-            const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
-            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), {
-                status,
-                statusText: res.statusMessage,
-                headers: responseHeaders(res.headers),
-            }));
-        });
-        const fail = (err) => {
-            if (body instanceof external_node_stream_.Readable)
-                body.destroy();
-            reject(err);
-        };
-        req.on('error', fail);
-        // A stalled connection (nothing sent or received for this long) fails the attempt instead of hanging.
-        req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`no progress for ${IDLE_TIMEOUT_MS / 1000} s`)));
-        if (isWritableBody(body)) {
-            body.writeTo(req).catch((err) => req.destroy(err));
-        }
-        else if (body instanceof external_node_stream_.Readable) {
-            body.on('error', (err) => req.destroy(err));
-            body.pipe(req);
-        }
-        else if (typeof body === 'string' || body instanceof Uint8Array) {
-            req.end(body);
-        }
-        else if (isAsyncIterable(body)) {
-            writeIterable(req, body).catch((err) => req.destroy(err));
-        }
-        else if (body == null) {
-            req.end();
-        }
-        else {
-            req.destroy();
-            reject(new TypeError('streamingFetch sends a body with writeTo(), a Node readable stream, an async iterable, a string or bytes'));
-        }
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/send.ts
-// Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
-// through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
-
-
-
-
-function fetchFor(ex, s) {
-    const own = ex.policy.fetch;
-    // Every attempt, a followed redirect's included, reads its answer within the route's cap.
-    const path = pathOf(ex.parsed.url);
-    const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.method, ex.route, path) };
-    if (own && own !== s.defaultFetch)
-        return completeBodies(own, cap);
-    return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch, cap);
-}
-function attemptOptions(ex, s) {
-    const request = { ...ex.options.request, fetch: fetchFor(ex, s) };
-    if (s.requestTimeoutMs > 0 && !isStreamBody(ex.options.data)) {
-        const timer = AbortSignal.timeout(s.requestTimeoutMs);
-        const own = ex.options.request?.signal;
-        request.signal = own ? AbortSignal.any([own, timer]) : timer;
-    }
-    return { ...ex.options, request };
-}
-function requestErrorOf(err) {
-    if (typeof err !== 'object' || err === null)
-        return undefined;
-    const e = err;
-    const response = typeof e.response === 'object' && e.response !== null && typeof e.response.headers === 'object'
-        ? e.response
-        : undefined;
-    return { name: e.name, status: typeof e.status === 'number' ? e.status : undefined, cause: e.cause, response };
-}
-async function send(request, ex, s) {
-    const startedAt = Date.now();
-    try {
-        const response = await request(attemptOptions(ex, s));
-        return { status: response.status, headers: lowerHeaders(response.headers), response, startedAt };
-    }
-    catch (err) {
-        const failed = requestErrorOf(err);
-        if (failed?.response)
-            return {
-                status: failed.status,
-                headers: lowerHeaders(failed.response.headers),
-                data: failed.response.data,
-                startedAt,
-            };
-        // The caller gave up: no retry, its own error.
-        if (ex.options.request?.signal?.aborted)
-            throw err;
-        // Octokit wraps a failed fetch in a RequestError with status 500 and no response: unwrap it.
-        const failure = failed?.name === 'HttpError' && failed.status === 500 && failed.cause ? failed.cause : err;
-        return { headers: {}, failure, startedAt };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
-
-
-/**
- * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
- * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
- * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
- * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
- */
-function telemetry_pointsOf(ex, body) {
-    const cost = rateLimitOf(body)?.cost;
-    if (cost !== undefined && Number.isInteger(cost))
-        return cost;
-    const answer = typeof body === 'object' && body !== null ? body : {};
-    if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
-        const type = (e) => (typeof e === 'object' && e !== null ? e.type : undefined);
-        return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
-    }
-    return ex.policy.graphqlPoints ?? 1;
-}
-/**
- * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
- * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
- */
-function restCost(ex, attempt) {
-    const status = attempt.status;
-    return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
-}
-class AttemptObserver {
-    telemetry;
-    budget;
-    log;
-    graphqlBudget;
-    warned = new Set();
-    constructor(telemetry, budget, log, 
-    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
-    graphqlBudget) {
-        this.telemetry = telemetry;
-        this.budget = budget;
-        this.log = log;
-        this.graphqlBudget = graphqlBudget;
-    }
-    observe(ex, attempt, verdict) {
-        const path = pathOf(ex.parsed.url);
-        const kind = ex.graphql ? 'graphql' : 'rest';
-        if (!ex.free)
-            this.telemetry.record(kind, attempt.status, ex.write);
-        if (attempt.status !== undefined)
-            this.telemetry.server(attempt.headers['x-github-enterprise-version']);
-        const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
-        if (ex.graphql) {
-            this.telemetry.points(points);
-            if (this.graphqlBudget)
-                this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
-        }
-        else
-            this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
-        const remaining = attempt.headers['x-ratelimit-remaining'];
-        this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
-            (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
-            (remaining ? ` (remaining ${remaining})` : ''));
-        this.noteDeprecation(ex, attempt);
-        if (verdict.kind === 'retry') {
-            this.telemetry.retry(kind, verdict.waitMs);
-            this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
-        }
-        else if (verdict.kind === 'follow') {
-            this.warnOnce(`moved ${path.split('/').slice(0, 4).join('/')}`, `${path} moved permanently to ${pathOf(verdict.to)}: the repository was renamed or transferred; update the workflow to the new name.`);
-        }
-    }
-    noteDeprecation(ex, attempt) {
-        const { deprecation, sunset, link } = attempt.headers;
-        if (!deprecation && !sunset)
-            return;
-        const docs = /<([^>]+)>;\s*rel="deprecation"/.exec(link ?? '')?.[1];
-        const parts = [`${ex.method} ${ex.route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
-        if (sunset)
-            parts.push(`it stops working on ${sunset}`);
-        if (docs)
-            parts.push(`see ${docs}`);
-        this.warnOnce(`deprecation ${ex.method} ${ex.route}`, parts.join('; '));
-    }
-    warnOnce(key, message) {
-        if (this.warned.has(key))
-            return;
-        this.warned.add(key);
-        this.log.warning(message);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/pipeline.ts
-
-
-
-
-
-
-
-
-
-
-
-
-const FREE_PATHS = /\/rate_limit$/;
-function createPipeline(deps) {
-    const headerSettings = { token: deps.token, apiVersion: deps.apiVersion, origins: deps.origins };
-    const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
-    const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
-    const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
-    const pacing = {
-        pacer: deps.pacer,
-        onWait: (ms) => (deps.telemetry.waitedMs += ms),
-        shared: deps.writeHistory && {
-            history: deps.writeHistory,
-            sleep: (ms) => deps.sleep(ms),
-            maxWaitMs: deps.maxWaitMs,
-        },
-    };
-    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
-    return async function pipeline(request, options) {
-        const ambient = deps.abortSignal?.();
-        ambient?.throwIfAborted();
-        const own = options.request?.signal;
-        if (ambient)
-            options = {
-                ...options,
-                request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
-            };
-        const policy = options.request ?? {};
-        const url = options.url;
-        const ex = {
-            options: { ...options, headers: { ...options.headers } },
-            parsed: request.endpoint.parse(options),
-            method: '',
-            route: typeof url === 'string' && url.startsWith('/') ? url : '',
-            write: false,
-            free: false,
-            graphql: false,
-            policy,
-            counts: { server: 0, rate: 0, redirects: 0 },
-        };
-        try {
-            return await exchange(request, ex);
-        }
-        finally {
-            ex.writeTurn?.();
-        }
-    };
-    async function exchange(request, ex) {
-        for (;;) {
-            // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
-            ex.options.request?.signal?.throwIfAborted();
-            applyHeaders(ex, request.endpoint, headerSettings);
-            ex.method = ex.parsed.method.toUpperCase();
-            ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
-            ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
-            ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
-            addValidators(ex, cacheSettings);
-            await beforeSend(ex, deps.budget, deps.graphqlBudget);
-            const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
-            checkShape(ex, attempt);
-            noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
-            let verdict;
-            const cached = answerFromCache(ex, attempt, cacheSettings);
-            if (cached)
-                verdict = { kind: 'return', response: cached };
-            else if (attempt.response && attempt.status !== undefined && attempt.status < 300) {
-                remember(ex, attempt, cacheSettings);
-                verdict = { kind: 'return', response: attempt.response };
-            }
-            else {
-                const retry = retryStage(ex, attempt, retrySettings);
-                verdict =
-                    'verdict' in retry
-                        ? retry.verdict
-                        : (redirectVerdict(ex, attempt, deps.origins) ??
-                            (attempt.response
-                                ? { kind: 'return', response: attempt.response }
-                                : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
-            }
-            observer.observe(ex, attempt, verdict);
-            notePacing(deps.pacer, ex, attempt, verdict);
-            if (!cached && (attempt.status === undefined || attempt.status >= 400))
-                deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
-            if (verdict.kind === 'retry') {
-                const primary = attempt.headers['x-ratelimit-remaining'] === '0';
-                const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
-                deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
-            }
-            switch (verdict.kind) {
-                case 'return':
-                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
-                    // answer's final URL (after redirects) is the API's own.
-                    deps.origins.learn(verdict.response.data, ex.parsed.url);
-                    return verdict.response;
-                case 'fail':
-                    throw verdict.error;
-                case 'follow':
-                    follow(ex, verdict.to, request.endpoint);
-                    ex.route = '';
-                    break;
-                case 'retry':
-                    if (verdict.rateLimited)
-                        ex.counts.rate++;
-                    else
-                        ex.counts.server++;
-                    await deps.sleep(verdict.waitMs);
-            }
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/retry-runner.ts
-// The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
-// marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
-
-
-
-function createRetry(settings, maxWaitMs, sleep) {
-    const decide = (error, attempt) => {
-        if (permanentCause(error))
-            return { retry: false, reason: 'permanent network failure' };
-        if (!isApiError(error))
-            return { retry: false, reason: 'not an API failure' };
-        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage, errors: error.errors }, attempt, attempt, { ...settings, maxWaitMs });
-    };
-    const retry = {
-        settings,
-        maxWaitMs,
-        decide,
-        backoff: (attempt) => backoffMs(attempt, settings),
-        sleep,
-        async run(attempt, options = {}) {
-            for (let n = 0;; n++) {
-                try {
-                    return await attempt(n);
-                }
-                catch (err) {
-                    const decision = decide(err, n);
-                    if (!decision.retry || decision.waitMs > maxWaitMs)
-                        throw err;
-                    const settled = await options.beforeRetry?.(err, n);
-                    if (settled)
-                        return settled.result;
-                    await sleep(decision.waitMs);
-                }
-            }
-        },
-    };
-    return retry;
-}
-
-;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
-// GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
-// refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
-// RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
-// refuses, `extensions.code` such as `undefinedField`). An answer with errors is never data, even when part of
-// `data` came back: the partial data stays on the error for a caller that asks for it explicitly.
-/** An answer with `errors`: `type` is the first entry's type (or its `extensions.code`), `errors` all of them. */
-class GraphqlError extends Error {
-    document;
-    errors;
-    partialData;
-    type;
-    constructor(document, errors, 
-    /** Whatever `data` came back beside the errors (partial data); never returned as the answer. */
-    partialData) {
-        const first = errors[0];
-        const type = first?.type ?? first?.code ?? 'UNKNOWN';
-        const where = first?.path?.length ? ` at ${first.path.join('.')}` : '';
-        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-        super(`GraphQL ${document} failed: ${type}${where}: ${first?.message ?? 'no message'}${more}`);
-        this.document = document;
-        this.errors = errors;
-        this.partialData = partialData;
-        this.name = 'GraphqlError';
-        this.type = type;
-    }
-    /** True when some entry has this type (NOT_FOUND, FORBIDDEN, …). */
-    has(type) {
-        return this.errors.some((e) => e.type === type || e.code === type);
-    }
-}
-class GraphqlUnavailableError extends Error {
-    reason;
-    document;
-    constructor(reason, document, detail, cause) {
-        super(`GraphQL cannot serve ${document} (${reason}): ${detail}; read through REST instead`, { cause });
-        this.reason = reason;
-        this.document = document;
-        this.name = 'GraphqlUnavailableError';
-    }
-}
-/** The signal to fall back to REST. */
-function isGraphqlUnavailable(err) {
-    return err instanceof GraphqlUnavailableError;
-}
-/** Reads GitHub's `errors` array into entries, ignoring what is not an object with a message. */
-function errorEntries(raw) {
-    if (!Array.isArray(raw))
-        return [];
-    return raw.map((e) => {
-        const o = (e && typeof e === 'object' ? e : {});
-        const ext = (o.extensions && typeof o.extensions === 'object' ? o.extensions : {});
-        return {
-            type: typeof o.type === 'string' ? o.type : undefined,
-            message: typeof o.message === 'string' ? o.message : JSON.stringify(e),
-            path: Array.isArray(o.path) ? o.path.filter((p) => typeof p === 'string' || typeof p === 'number') : undefined,
-            code: typeof ext.code === 'string' ? ext.code : undefined,
-        };
-    });
-}
-/** Codes GitHub gives a document its schema refuses: the server is older than the document. */
-const SCHEMA_CODES = new Set(['undefinedField', 'undefinedType', 'argumentNotAccepted', 'undefinedArgument']);
-function isSchemaMismatch(entries) {
-    return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
-}
-
-;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
-// The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
-// nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
-// says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
-
-// GitHub writes object ids in lower case, 40 digits (SHA-1) or 64 (SHA-256 repositories).
-const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-// GitHub's DateTime: ISO 8601 with a zone (`2011-01-26T19:01:12Z`, fractions and offsets allowed).
-const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
-const INT32 = 2 ** 31;
-function formatProblem(format, value, at) {
-    const ok = format === 'oid'
-        ? typeof value === 'string' && OID.test(value)
-        : format === 'int'
-            ? Number.isInteger(value) && Math.abs(value) <= INT32
-            : typeof value === 'string' && DATETIME.test(value) && Number.isFinite(Date.parse(value));
-    if (ok)
-        return undefined;
-    const what = { oid: 'a git object id', int: 'a whole number', datetime: 'an ISO 8601 time' }[format];
-    return `${at || 'data'}: expected ${what}, got ${JSON.stringify(value).slice(0, 40)}`;
-}
-function primitiveProblem(type, value, at) {
-    if (type === 'unknown')
-        return undefined;
-    return typeof value === type ? undefined : `${at || 'data'}: expected a ${type}, got ${shape_describe(value)}`;
-}
-function shape_describe(value) {
-    if (value === null)
-        return 'null';
-    if (Array.isArray(value))
-        return 'a list';
-    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-function fieldsProblem(fields, obj, at) {
-    for (const [key, shape] of Object.entries(fields)) {
-        const where = at ? `${at}.${key}` : key;
-        if (!(key in obj))
-            return `${where}: missing`;
-        const p = shape_shapeProblem(shape, obj[key], where);
-        if (p)
-            return p;
-    }
-    return undefined;
-}
-/** The first way `value` differs from `shape` (a path and what was found), or undefined when it fits. */
-function shape_shapeProblem(shape, value, at = '') {
-    if (value === null || value === undefined) {
-        if (value === null && shape.nullable)
-            return undefined;
-        return `${at || 'data'}: expected ${shape.kind === 'list' ? 'a list' : `a ${shape.kind}`}, got ${value === null ? 'null' : 'nothing'}`;
-    }
-    switch (shape.kind) {
-        case 'scalar':
-            return primitiveProblem(shape.type, value, at) ?? (shape.format && formatProblem(shape.format, value, at));
-        case 'enum':
-            return typeof value === 'string' && shape.values.includes(value)
-                ? undefined
-                : `${at || 'data'}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
-        case 'list': {
-            if (!Array.isArray(value))
-                return `${at || 'data'}: expected a list, got ${shape_describe(value)}`;
-            for (let i = 0; i < value.length; i++) {
-                const p = shape_shapeProblem(shape.of, value[i], `${at}[${i}]`);
-                if (p)
-                    return p;
-            }
-            return undefined;
-        }
-        case 'object': {
-            if (typeof value !== 'object' || Array.isArray(value))
-                return `${at || 'data'}: expected an object, got ${shape_describe(value)}`;
-            const obj = value;
-            const common = fieldsProblem(shape.fields, obj, at);
-            if (common || !shape.on)
-                return common;
-            const typename = obj.__typename;
-            if (typeof typename !== 'string')
-                return `${at ? `${at}.` : ''}__typename: missing`;
-            const specific = shape.on[typename];
-            return specific ? fieldsProblem(specific, obj, at) : undefined;
-        }
-    }
-}
-/**
- * A document's answer `data` as its generated type, or a `ShapeError` naming the first place it differs from the
- * document's shape: what the client hands to callers, and what a caller's fake must hand them too.
- */
-function checkedData(doc, data, url) {
-    const route = `POST /graphql (${doc.name})`;
-    if (typeof data !== 'object' || data === null || Array.isArray(data))
-        throw new ShapeError(route, 200, '`data` is missing', url);
-    const problem = shape_shapeProblem(doc.shape, data);
-    if (problem)
-        throw new ShapeError(route, 200, problem, url);
-    return data;
-}
-
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
@@ -58142,6 +57958,27 @@ function checkedData(doc, data, url) {
 
 
 
+
+
+// GraphQL answers 200 with `data`, `errors` or both; the runner reads each (below).
+const envelope = looseObject({ data: unknown().optional(), errors: array(unknown()).optional() });
+/** The client's own GraphQL request: a query. */
+const reads = defineReads({ query: { route: 'POST /graphql', shape: envelope } });
+/** The client's own writes: GraphQL mutations, each sent with the rule of its kind (write-rules.ts). */
+const writes = defineWrites({
+    mutation: {
+        route: 'POST /graphql (a mutation)',
+        shape: envelope,
+        afterLostAnswer: 'caller',
+        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+    },
+    repeatableMutation: {
+        route: 'POST /graphql (a repeatable mutation)',
+        shape: envelope,
+        afterLostAnswer: 'repeat',
+        why: 'the caller says a second application changes nothing (client)',
+    },
+});
 function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -58210,10 +58047,10 @@ class GraphqlRunner {
                     graphqlOperation: doc.operation,
                     graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable
-                        ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+                        ? { retries: 0, ...declared_declared(writes.mutation) }
                         : doc.operation === 'mutation'
-                            ? ruleOf(CLIENT_WRITES.repeatableMutation)
-                            : {}),
+                            ? declared_declared(writes.repeatableMutation)
+                            : declared_declared(reads.query)),
                 },
             });
             body = response.data;
@@ -58456,6 +58293,8 @@ class TelemetryRecorder {
 
 
 
+
+
 const PROJECT = package_namespaceObject.UU;
 /** The one version: package.json's. */
 const client_VERSION = package_namespaceObject.rE;
@@ -58469,6 +58308,28 @@ const DEFAULT_API_URL = 'https://api.github.com';
 function defaultGraphqlUrl(baseUrl) {
     const base = baseUrl.replace(/\/+$/, '');
     return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
+/** The client's own read: its budgets' state (the core resource is what every caller of it needs). */
+const client_reads = defineReads({
+    rateLimit: {
+        route: 'GET /rate_limit',
+        shape: looseObject({
+            resources: looseObject({
+                core: looseObject({ limit: schemas_number(), remaining: schemas_number(), reset: schemas_number() }),
+            }),
+        }),
+    },
+});
+/**
+ * Octokit's page iterator with the call's `request` options on every page: its paginator sends each page (the first
+ * too) with only its method, URL and headers, so the options (the declared answer, `noCache`) ride in the request
+ * function's defaults instead, and every page is shape-checked and fresh as the call asked.
+ */
+function pageIterator(octokit, route, params) {
+    const { request: policy, ...rest } = params;
+    const send = policy ? octokit.request.defaults({ request: policy }) : octokit.request;
+    const first = octokit.request.endpoint.merge(route, rest);
+    return octokit.paginate.iterator(send, first);
 }
 const silent = { debug() { }, info() { }, warning() { } };
 function readHistory(file) {
@@ -58557,7 +58418,7 @@ function createClient(opts) {
     // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
     const rateLimitResource = async (resource) => {
         try {
-            const { data } = await octokit.request('GET /rate_limit');
+            const { data } = await octokit.request('GET /rate_limit', { request: declared_declared(client_reads.rateLimit) });
             const resources = data.resources;
             return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
         }
@@ -58633,13 +58494,15 @@ function createClient(opts) {
     function pages(route, params = {}) {
         return {
             async *[Symbol.asyncIterator]() {
-                const parameters = { per_page: 100, ...params };
-                for await (const page of octokit.paginate.iterator(route, parameters)) {
+                for await (const page of pageIterator(octokit, route, { per_page: 100, ...params })) {
                     const data = page.data;
                     yield data;
                 }
             },
         };
+    }
+    function pageAnswers(route, params = {}) {
+        return pageIterator(octokit, route, { per_page: 100, ...params });
     }
     async function paginate(route, params = {}) {
         const all = [];
@@ -58679,6 +58542,7 @@ function createClient(opts) {
         retry,
         options,
         pages,
+        pageAnswers,
         graphqlUrl: options.graphqlUrl,
         graphql,
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
@@ -58693,6 +58557,14 @@ function createClient(opts) {
 // A file's text from a repository through the contents API, with the raw media type (one request; a
 // repeat is a free 304 through the ETag cache). Used for config files kept in a repository.
 
+
+
+const entry = looseObject({ type: schemas_string(), path: schemas_string() });
+/** The client's own read of a file. */
+const contents_reads = defineReads({
+    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
+    file: { route: 'GET /repos/{owner}/{repo}/contents/{path}', shape: union([entry, array(entry)]) },
+});
 /** The body as text: raw bytes or string, or the JSON form's base64 `content` from a server that ignored `raw`. */
 function contentsText(data) {
     if (typeof data === 'string')
@@ -58714,6 +58586,7 @@ async function readRepoFile(client, file) {
             path: file.path.replace(/^\.?\//, ''),
             ...(file.ref ? { ref: file.ref } : {}),
             headers: { accept: 'application/vnd.github.raw' },
+            request: declared(contents_reads.file),
         });
         const etag = typeof response.headers?.etag === 'string' ? response.headers.etag : undefined;
         return { text: contentsText(response.data), etag };
@@ -58726,6 +58599,7 @@ async function readRepoFile(client, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/index.ts
+
 
 
 
@@ -60346,13 +60220,32 @@ function capitalised(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+;// CONCATENATED MODULE: ./src/core/reads.ts
+// core's REST reads and the shape of each answer (src/client/declared.ts): each call passes its declaration with
+// the request (`request: declared(reads.ref)`).
+
+
+const reads_reads = defineReads({
+    ref: {
+        route: 'GET /repos/{owner}/{repo}/git/ref/{ref}',
+        shape: looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) }),
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/core/workflow-run-ref.ts
 // A workflow_run payload names the triggering run's ref only as `head_branch`, which holds the tag name
 // when the run was triggered by a tag (a tag push, or a dispatch on a tag). Only the API can tell which.
 
+
+
 async function refSha(client, owner, repo, ref) {
     try {
-        const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { owner, repo, ref });
+        const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+            request: declared_declared(reads_reads.ref),
+            owner,
+            repo,
+            ref,
+        });
         return data.object?.sha ?? '';
     }
     catch (err) {
@@ -60388,44 +60281,79 @@ async function resolveWorkflowRunRef(context, client) {
     return { ...rest, ref: `refs/tags/${name}`, tag: name };
 }
 
-;// CONCATENATED MODULE: ./src/release/writes.ts
-// release's writes and what happens to each when its answer is lost (src/client/write-rules.ts): each call passes
-// its rule with the request (`request: ruleOf(writes.createRelease)`), and the docs' table is generated from here.
+;// CONCATENATED MODULE: ./src/release/reads.ts
+// release's REST reads and the shape of each answer (src/client/declared.ts): each call passes its declaration with
+// the request (`request: declared(reads.byTag)`), which the client checks every page against. Its writes are in
+// writes.ts; GraphQL documents carry their own shapes (queries/).
 
-const writes = defineWrites({
+
+const release = looseObject({
+    id: schemas_number(),
+    tag_name: schemas_string(),
+    draft: schemas_boolean(),
+    upload_url: schemas_string(),
+});
+const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
+const release_reads_reads = defineReads({
+    repository: {
+        route: 'GET /repos/{owner}/{repo}',
+        shape: looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
+    },
+    releases: { route: 'GET /repos/{owner}/{repo}/releases', shape: array(release) },
+    latest: { route: 'GET /repos/{owner}/{repo}/releases/latest', shape: release },
+    byTag: { route: 'GET /repos/{owner}/{repo}/releases/tags/{tag}', shape: release },
+    byId: { route: 'GET /repos/{owner}/{repo}/releases/{release_id}', shape: release },
+    assets: { route: 'GET /repos/{owner}/{repo}/releases/{release_id}/assets', shape: array(asset) },
+});
+
+;// CONCATENATED MODULE: ./src/release/writes.ts
+// release's writes, the shape of each answer (src/client/declared.ts) and what happens to each when its answer
+// is lost (src/client/write-rules.ts): each call passes its declaration with the request
+// (`request: declared(writes.createRelease)`), and the docs' table is generated from here. Its reads are in reads.ts.
+
+
+
+const writes_writes = defineWrites({
     createRelease: {
         route: 'POST /repos/{owner}/{repo}/releases',
+        shape: release,
         afterLostAnswer: 'caller',
         why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
     },
     updateRelease: {
         route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
+        shape: release,
         afterLostAnswer: 'repeat',
         why: 'sets fields to given values (client)',
     },
     deleteRelease: {
         route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+        shape: 'unread',
         afterLostAnswer: 'repeat',
         why: '404 on a repeat means done (client repeats, action treats 404 as done)',
     },
     generateNotes: {
         route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
+        shape: looseObject({ name: schemas_string(), body: schemas_string() }),
         afterLostAnswer: 'repeat',
         why: 'writes nothing (client)',
     },
     // Sent to the release's `upload_url` (uploads.<host> or /api/uploads), not to a route string of the API.
     uploadAsset: {
         route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
+        shape: asset,
         afterLostAnswer: 'caller',
         why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
     },
     updateAsset: {
         route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        shape: asset,
         afterLostAnswer: 'repeat',
         why: 'sets fields to given values (client)',
     },
     deleteAsset: {
         route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        shape: 'unread',
         afterLostAnswer: 'repeat',
         why: '404 on a repeat means done (client repeats, action treats 404 as done)',
     },
@@ -60510,7 +60438,7 @@ const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
 /** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
 const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
 /** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
- * once, in the order first spread: as scripts/graphql-compile.ts's `spreadClosure` lists them). */
+ * once, in the order first spread: as tools/graphql/compile.ts's `spreadClosure` lists them). */
 function withFragments(text, spreads) {
     const sent = [];
     const visit = (f) => {
@@ -60531,7 +60459,7 @@ function graphqlDocument(facts, shape, text) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/queries/documents.ts
-// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
 const actorLoginFragment = {
@@ -60576,7 +60504,7 @@ const labelPageFragment = {
 // The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
 // which every query selects so that the answer keeps the client's account of it current), then one repository by
 // owner and name, null when it does not exist or the token cannot see it. The generated modules
-// (`npm run graphql:write`, scripts/graphql-documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
+// (`npm run graphql:write`, tools/graphql/documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
 // `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
 // answer check as writing the envelope out.
 
@@ -60587,7 +60515,7 @@ function repositoryQuery(facts, repository, text) {
 }
 
 ;// CONCATENATED MODULE: ./src/release/queries/documents.ts
-// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
 
@@ -60614,21 +60542,11 @@ const releaseLocate = repositoryQuery({ query: 'ReleaseLocate', points: 1, nodes
 }, "# The release of a tag: the published release of the tag (`release(tagName:)`, as `GET /releases/tags/{tag}`) and\n# the releases newest first, 100 a page (drafts included for a token with push access, as REST's list). What a\n# write needs that GraphQL does not give (the upload URL, the assets' ids, states, labels and digests: ReleaseAsset\n# has no `databaseId` and no state) is read through REST, by the release's `databaseId`.\n# max-points: 1\n# max-nodes: 201\nquery ReleaseLocate($owner: String!, $name: String!, $tag: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    release(tagName: $tag) {\n      ...ReleaseListed\n    }\n    releases(first: 100, after: $after, orderBy: { field: CREATED_AT, direction: DESC }) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        ...ReleaseListed\n      }\n    }\n  }\n}\n");
 
 ;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
-// GraphQL first, REST after: the one account of an action's reads. Every action reads through GraphQL while it
-// serves (its endpoint seen, its budget able to pay, nothing failed) and through REST from the first refusal or
-// failure on; what the GraphQL reads cost, and why they stopped, is told in the plan's notes and the summary. This
-// module holds that account and the one way a failure becomes the reason shown (it used to be four accounts and
-// three copies of the reason).
-
 /**
- * A failure as the reason shown for reading through REST: for an answer of an unexpected shape the first problem
- * and where it is, else the first line of the message, capped (it may quote a server's words).
+ * A failure as the reason shown for reading through REST: the first line of its message, capped (it may quote a
+ * server's words). An answer of the wrong shape is the client's ShapeError, whose message names the problem.
  */
 function fallbackReason(err) {
-    if (err instanceof ZodError) {
-        const issue = err.issues[0];
-        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
-    }
     const message = err instanceof Error ? err.message : String(err);
     return message.split('\n')[0].slice(0, 200);
 }
@@ -60666,7 +60584,7 @@ class GraphqlFirst {
     fallBack(why) {
         if (!this.serving)
             return;
-        this.account.fallback = typeof why === 'string' ? why.split('\n')[0].slice(0, 200) : fallbackReason(why);
+        this.account.fallback = fallbackReason(why);
         this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
     }
 }
@@ -60702,25 +60620,27 @@ function hitOf(release) {
 ;// CONCATENATED MODULE: ./src/release/release-types.ts
 // The few fields of GitHub's release and asset records this action reads, parsed with zod.
 
+/** A string GitHub's OpenAPI marks nullable; absent where a GraphQL read does not ask for it. */
+const release_types_nullable = schemas_string().nullish();
 const remoteAssetSchema = object({
     id: schemas_number(),
     name: schemas_string(),
-    label: schemas_string().nullish(),
+    label: release_types_nullable,
     size: schemas_number(),
     /** `uploaded`, or `starter` for an upload that never completed (safe to delete). Required: a guess would be data. */
     state: schemas_string(),
     content_type: schemas_string().optional(),
     /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
-    digest: schemas_string().nullish(),
+    digest: release_types_nullable,
     browser_download_url: schemas_string(),
     url: schemas_string().optional(),
 });
 const remoteReleaseSchema = object({
     id: schemas_number(),
     tag_name: schemas_string(),
-    target_commitish: schemas_string().nullish(),
-    name: schemas_string().nullish(),
-    body: schemas_string().nullish(),
+    target_commitish: release_types_nullable,
+    name: release_types_nullable,
+    body: release_types_nullable,
     draft: schemas_boolean(),
     prerelease: schemas_boolean(),
     /** True for a published release of a repository with immutable releases: its assets can no longer change. */
@@ -60728,10 +60648,10 @@ const remoteReleaseSchema = object({
     html_url: schemas_string(),
     upload_url: schemas_string(),
     /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
-    tarball_url: schemas_string().nullish(),
-    zipball_url: schemas_string().nullish(),
+    tarball_url: release_types_nullable,
+    zipball_url: release_types_nullable,
     /** GitHub's OpenAPI "release": the discussion publishing opened (`discussion_category_name`), when it opened one. */
-    discussion_url: schemas_string().nullish(),
+    discussion_url: release_types_nullable,
     assets: array(remoteAssetSchema).default([]),
 });
 function parseRelease(data) {
@@ -60774,6 +60694,7 @@ function stagedFor(name) {
 
 
 
+
 /** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
 async function deleted(request) {
     try {
@@ -60801,6 +60722,10 @@ class ReleaseApi {
         this.untaggedName = untaggedName;
         this.lists = new GraphqlFirst({ queries: 0, points: 0, fallback: null }, log, 'the releases are listed through REST');
     }
+    /** One write of this repository's releases, with its declaration: its answer's body. */
+    write(rule, params, policy) {
+        return requestDeclared(this.client.octokit, rule, { ...this.ref, ...params }, policy);
+    }
     get listAccount() {
         return this.lists.account;
     }
@@ -60818,9 +60743,9 @@ class ReleaseApi {
     async getById(id) {
         try {
             const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/{release_id}', {
+                request: { ...declared_declared(release_reads_reads.byId), noCache: true },
                 ...this.ref,
                 release_id: id,
-                request: { noCache: true },
             });
             return parseRelease(data);
         }
@@ -60837,6 +60762,7 @@ class ReleaseApi {
             return undefined;
         try {
             const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
+                request: declared_declared(release_reads_reads.byTag),
                 ...this.ref,
                 tag,
             });
@@ -60889,9 +60815,9 @@ class ReleaseApi {
      */
     async *hiddenDrafts(tag) {
         const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases', {
+            request: { ...declared_declared(release_reads_reads.releases), noCache: true },
             ...this.ref,
             per_page: 100,
-            request: { noCache: true },
         });
         const drafts = data.map(parseRelease).filter((r) => r.draft);
         if (drafts.length > 0)
@@ -60906,9 +60832,9 @@ class ReleaseApi {
     }
     /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
     async *restReleasePages(tag) {
-        const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', {
+        const pages = this.client.pageAnswers('GET /repos/{owner}/{repo}/releases', {
+            request: declared_declared(release_reads_reads.releases),
             ...this.ref,
-            per_page: 100,
         });
         for await (const { data, headers } of pages) {
             const all = data.map(parseRelease);
@@ -60922,7 +60848,10 @@ class ReleaseApi {
     /** The latest release's id (GitHub's "Latest" badge); undefined when there is none. */
     async latestId() {
         try {
-            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/latest', { ...this.ref });
+            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/latest', {
+                request: declared_declared(release_reads_reads.latest),
+                ...this.ref,
+            });
             return data.id;
         }
         catch (err) {
@@ -60933,55 +60862,34 @@ class ReleaseApi {
     }
     /** `retries: 0`: no blind retry (the caller looks for the draft after a lost answer). */
     async create(params, options = {}) {
-        const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', {
-            ...this.ref,
-            ...params,
-            request: {
-                ...ruleOf(writes.createRelease),
-                ...(options.retries !== undefined ? { retries: options.retries } : {}),
-            },
-        });
-        return parseRelease(data);
+        return parseRelease(await this.write(writes_writes.createRelease, params, options));
     }
     async update(id, params) {
-        const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', {
-            request: ruleOf(writes.updateRelease),
-            ...this.ref,
-            release_id: id,
-            ...params,
-        });
-        return parseRelease(data);
+        return parseRelease(await this.write(writes_writes.updateRelease, { release_id: id, ...params }));
     }
     /** Deletes a release (already gone counts as deleted). */
     async deleteRelease(id) {
-        await deleted(this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
-            request: ruleOf(writes.deleteRelease),
-            ...this.ref,
-            release_id: id,
-        }));
+        await deleted(this.write(writes_writes.deleteRelease, { release_id: id }));
     }
     /** The release's assets, fresh (every page, never from the cache: an interrupted upload changes them). */
     async listAssets(releaseId) {
         const all = await this.client.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', {
+            request: { ...declared_declared(release_reads_reads.assets), noCache: true },
             ...this.ref,
             release_id: releaseId,
-            request: { noCache: true },
         });
         return all.map(parseAsset);
     }
     /** Renames an asset or sets its label (what is not given stays). */
     async editAsset(id, change) {
-        const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', {
-            request: ruleOf(writes.updateAsset),
-            ...this.ref,
-            asset_id: id,
-            ...change,
-        });
-        return parseAsset(data);
+        return parseAsset(await this.write(writes_writes.updateAsset, { asset_id: id, ...change }));
     }
     /** The repository's default branch (`GET /repos/{owner}/{repo}`). */
     async defaultBranch() {
-        const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', { ...this.ref });
+        const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', {
+            request: declared_declared(release_reads_reads.repository),
+            ...this.ref,
+        });
         return object({ default_branch: schemas_string().min(1) }).parse(data).default_branch;
     }
     /**
@@ -61003,17 +60911,11 @@ class ReleaseApi {
         return enterpriseVersion ? { names, enterpriseVersion } : { names };
     }
     async deleteAsset(id) {
-        await deleted(this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
-            request: ruleOf(writes.deleteAsset),
-            ...this.ref,
-            asset_id: id,
-        }));
+        await deleted(this.write(writes_writes.deleteAsset, { asset_id: id }));
     }
     /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
     async generateNotes(tag, target, previousTag) {
-        const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
-            request: ruleOf(writes.generateNotes),
-            ...this.ref,
+        const data = await this.write(writes_writes.generateNotes, {
             tag_name: tag,
             ...(target ? { target_commitish: target } : {}),
             ...(previousTag ? { previous_tag_name: previousTag } : {}),
@@ -61758,7 +61660,7 @@ class AssetUploader {
             headers: { 'content-type': source.contentType, 'content-length': String(source.size) },
             data: body,
             // No client retries (a stream cannot be replayed); the client streams the body with backpressure.
-            request: { retries: 0, ...ruleOf(writes.uploadAsset) },
+            request: { retries: 0, ...declared_declared(writes_writes.uploadAsset) },
         });
         return parseAsset(response.data);
     }
@@ -64268,7 +64170,7 @@ minimatch.braceExpand = braceExpand;
 // default, and can be disabled by setting options.noglobstar.
 const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
 minimatch.makeRe = makeRe;
-const esm_match = (list, pattern, options = {}) => {
+const match = (list, pattern, options = {}) => {
     const mm = new Minimatch(pattern, options);
     list = list.filter(f => mm.match(f));
     if (mm.options.nonull && !list.length) {
@@ -64276,7 +64178,7 @@ const esm_match = (list, pattern, options = {}) => {
     }
     return list;
 };
-minimatch.match = esm_match;
+minimatch.match = match;
 // replace stuff like \* with *
 const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
 const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
