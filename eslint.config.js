@@ -15,6 +15,7 @@ const reaching = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 /** The layering of src/ (see src/README.md): who may import whom. */
 const boundary = (files, folders, message, extra = {}) => ({
   files,
+  ...(extra.ignores ? { ignores: extra.ignores } : {}),
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
@@ -66,7 +67,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/client/**/*.ts'],
+    files: ['src/github/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
@@ -74,46 +75,58 @@ export default tseslint.config(
     plugins: { house: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'house/no-import-cycle': 'error' },
   },
+  // github/ imports nothing of ours; kernel/ only github/; an action kernel/ and github/ (its main.ts also the
+  // Actions runner's host, which runs it); the registry nothing; the hosts all of those, never each other, except
+  // the command line, which starts every host.
+  boundary(['src/github/**/*.ts'], ['kernel', 'hosts', 'actions'], 'src/github imports nothing of ours.'),
+  boundary(['src/kernel/**/*.ts'], ['hosts', 'actions'], 'src/kernel imports only src/github.'),
   boundary(
-    ['src/client/**/*.ts'],
-    ['core', 'webhooks', 'cli', 'actions', ...ACTIONS],
-    'src/client imports nothing of ours.',
-  ),
-  boundary(['src/core/**/*.ts'], ['webhooks', 'cli', 'actions', ...ACTIONS], 'src/core imports only src/client.'),
-  // The registry (src/actions/) is a leaf: it imports no action, and only src/cli and src/webhooks read it.
-  boundary(
-    ['src/actions/**/*.ts'],
-    ['core', 'client', 'webhooks', 'cli', ...ACTIONS],
-    'src/actions imports nothing of ours.',
+    ['src/actions/index.ts'],
+    ['kernel', 'github', 'hosts', ...ACTIONS],
+    'The registry imports nothing of ours.',
+    {
+      patterns: [{ regex: '^\\./(?!actions\\.json$)', message: 'The registry imports nothing of ours.' }],
+    },
   ),
   ...ACTIONS.map((action) =>
     boundary(
-      [`src/${action}/**/*.ts`],
-      ['webhooks', 'cli', 'actions', ...ACTIONS.filter((a) => a !== action)],
-      'An action imports only src/core and src/client, never another action.',
+      [`src/actions/${action}/**/*.ts`],
+      ['hosts', 'actions', ...ACTIONS.filter((a) => a !== action)],
+      'An action imports only src/kernel and src/github, never another action or a host.',
+      { ignores: [`src/actions/${action}/main.ts`] },
     ),
   ),
   boundary(
-    ['src/webhooks/**/*.ts'],
-    ['cli', ...ACTIONS.filter((a) => a !== 'triage')],
-    'src/webhooks may import src/triage, src/core and src/client only.',
+    ACTIONS.map((a) => `src/actions/${a}/main.ts`),
+    ['hosts/service', 'hosts/cli', 'actions', ...ACTIONS],
+    "An action's main.ts is its Actions-runner entry: it imports its own run.ts and the runner's host only.",
+  ),
+  boundary(
+    ['src/hosts/actions-runner/**/*.ts'],
+    ['service', 'cli', 'hosts', 'actions', ...ACTIONS],
+    'The Actions runner host imports only src/kernel and src/github (an action hands it its run).',
+  ),
+  boundary(
+    ['src/hosts/service/**/*.ts'],
+    ['cli', 'actions-runner', 'hosts', ...ACTIONS.filter((a) => a !== 'triage').map((a) => `actions/${a}`)],
+    'src/hosts/service may import the registry, src/actions/triage, src/kernel and src/github only.',
   ),
   {
     // Planners are pure: types only from the client, no I/O.
-    files: ACTIONS.map((a) => `src/${a}/plan.ts`),
+    files: ACTIONS.map((a) => `src/actions/${a}/plan.ts`),
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: reaching(['client']),
+              regex: reaching(['github']),
               allowTypeImports: true,
-              message: 'A planner takes only types from the client.',
+              message: 'A planner takes only types from src/github.',
             },
             {
-              regex: reaching(['webhooks', 'cli', ...ACTIONS]),
-              message: 'An action imports only src/core and src/client.',
+              regex: reaching(['hosts', 'actions', ...ACTIONS]),
+              message: 'An action imports only src/kernel and src/github.',
             },
             { regex: '^(node:|@actions/|@octokit/)', message: 'A planner is pure: no I/O.' },
           ],
@@ -123,35 +136,40 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/core/**', 'src/cli/**'],
+    ignores: ['src/kernel/**', 'src/hosts/actions-runner/**', 'src/hosts/cli/**'],
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment in src/core (ActionContext) or src/cli.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment in src/hosts/actions-runner (ActionContext), src/kernel or src/hosts/cli.',
+        },
       ],
     },
   },
   {
-    // Text for the runner's log goes through core's escaping (src/core/runner-log.ts): no other module writes log
-    // lines, annotations or groups itself, and the command line prints through src/cli/terminal.ts.
+    // Text for the runner's log goes through core's escaping (src/kernel/runner-log.ts): no other module writes log
+    // lines, annotations or groups itself, and the command line prints through src/hosts/cli/terminal.ts.
     files: ['src/**/*.ts'],
-    ignores: ['src/core/runner-log.ts', 'src/cli/terminal.ts'],
+    ignores: ['src/kernel/runner-log.ts', 'src/hosts/cli/terminal.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector:
             "CallExpression[callee.object.name='core'][callee.property.name=/^(info|debug|warning|error|notice|setFailed|startGroup|endGroup|group)$/]",
-          message: 'Log through ctx.log or runnerLog (src/core/runner-log.ts): it neutralises workflow commands.',
+          message: 'Log through ctx.log or runnerLog (src/kernel/runner-log.ts): it neutralises workflow commands.',
         },
         {
           selector:
             "ImportDeclaration[source.value='@actions/core'] ImportSpecifier[imported.name=/^(info|debug|warning|error|notice|setFailed|startGroup|endGroup|group)$/]",
-          message: 'Log through ctx.log or runnerLog (src/core/runner-log.ts): it neutralises workflow commands.',
+          message: 'Log through ctx.log or runnerLog (src/kernel/runner-log.ts): it neutralises workflow commands.',
         },
         {
           selector: "MemberExpression[object.name='console']",
-          message: 'Log through ctx.log or runnerLog (src/core/runner-log.ts), print through src/cli/terminal.ts.',
+          message:
+            'Log through ctx.log or runnerLog (src/kernel/runner-log.ts), print through src/hosts/cli/terminal.ts.',
         },
       ],
     },
@@ -201,7 +219,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)src/(?!webhooks/store/embedded-postgres$)',
+              regex: '(^|/)src/(?!hosts/service/store/embedded-postgres$)',
               message: 'The harness models the runner from the Actions docs; it never imports the product.',
             },
           ],

@@ -26,7 +26,15 @@ const git = (args: string[]) =>
  * line; HEAD while it is not committed yet), as a short hash.
  */
 export function lastCommitBefore(version: number): string {
-  const adding = git(['log', '--format=%H', `-Sversion: ${version},`, '--', 'src/webhooks/store/schema-migrations.ts'])
+  const adding = git([
+    'log',
+    '--format=%H',
+    `-Sversion: ${version},`,
+    '--',
+    'src/hosts/service/store/schema-migrations.ts',
+    // Its path before the layout move (the history of a migration may predate it).
+    'src/webhooks/store/schema-migrations.ts',
+  ])
     .toString('utf8')
     .split('\n')
     .filter((l) => l !== '');

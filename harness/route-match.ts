@@ -1,7 +1,7 @@
 // Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
 // named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
 // The tests' tool (the contract test matches recorded fixtures to the declared shapes): the client itself keeps no
-// table of routes, its requests carry their declarations (src/client/declared.ts).
+// table of routes, its requests carry their declarations (src/github/client/declared.ts).
 
 interface CompiledRoute {
   key: string;

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startEmbeddedPostgres } from '../src/webhooks/store/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/hosts/service/store/embedded-postgres';
 import { ROOT } from './run-bundle';
 
 export function tempDir(prefix: string): string {
@@ -38,7 +38,7 @@ export interface Postgres {
 }
 
 /**
- * A fresh PostgreSQL cluster, started the way `serve` starts its embedded one (src/webhooks/store/embedded-postgres.ts):
+ * A fresh PostgreSQL cluster, started the way `serve` starts its embedded one (src/hosts/service/store/embedded-postgres.ts):
  * as root it runs as the `postgres` user with binaries that user can reach, and a failed start throws PostgreSQL's
  * own message within seconds.
  */
@@ -88,7 +88,7 @@ export interface ServeProcess {
 }
 
 /** `node` arguments that run this checkout's CLI from its sources. */
-export const SOURCE_CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
+export const SOURCE_CLI = ['--import', 'tsx', join(ROOT, 'src/hosts/cli/main.ts')];
 
 /**
  * Starts `repo-actions serve` with `args` and resolves once it listens; `entry`: another build's CLI

@@ -5,13 +5,13 @@
 //  - a user namespace (`unshare --user --map-user=<uid> --mount --keep-caps`): unprivileged, for any user; the
 //    server sees itself as a non-root user (PostgreSQL refuses root) and keeps the capability to mount the tmpfs;
 //  - as root without user namespaces: a mount namespace, then `setpriv` to the `postgres` user, with the binaries
-//    that user can execute (the embedded store's rule, src/webhooks/store/embedded-postgres.ts).
+//    that user can execute (the embedded store's rule, src/hosts/service/store/embedded-postgres.ts).
 // Both use util-linux (`unshare`, `setpriv`), part of every Debian-like base system.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
-import { nativeDir, serverIdentity } from '../src/webhooks/store/embedded-postgres';
+import { nativeDir, serverIdentity } from '../src/hosts/service/store/embedded-postgres';
 import { freePort, tempDir } from './service';
 
 export interface SmallDiskPostgres {

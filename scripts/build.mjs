@@ -1,5 +1,5 @@
-// Bundles every action (actions/<name>/action.yml → src/<name>/main.ts) into dist/<name>/index.js with ncc,
-// and the command line (src/cli/main.ts → dist/cli/index.js).
+// Bundles every action (actions/<name>/action.yml → src/actions/<name>/main.ts) into dist/<name>/index.js with ncc,
+// and the command line (src/hosts/cli/main.ts → dist/cli/index.js).
 // `npm run build` builds all; `npm run build -- label-sync` builds the named ones.
 // A bundle may leave external only Node's own modules and the package's production dependencies (what
 // `npm install --omit=dev` brings): the build fails on any other (scripts/bundle-externals.mjs).
@@ -31,7 +31,7 @@ for (const name of names) {
     [
       join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'),
       'build',
-      join('src', name, 'main.ts'),
+      join('src', 'actions', name, 'main.ts'),
       '-o',
       next,
       '--license',

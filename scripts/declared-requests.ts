@@ -1,13 +1,13 @@
-// Every request declaration in src (src/client/declared.ts): the reads and writes each action of the registry
-// declares (src/<action>/reads.ts, writes.ts), the service's (src/webhooks/), core's and the client's own (declared
+// Every request declaration in src (src/github/client/declared.ts): the reads and writes each action of the registry
+// declares (src/actions/<action>/reads.ts, writes.ts), the service's (src/hosts/service/), the kernel's and the client's own (declared
 // where it makes them). Read by the write-rules table (write-rules-table.ts), the call-site check
-// (test/unit/client/routes.test.ts) and the recorded-answer check (test/contract/response-shapes.test.ts). The
+// (test/unit/github/client/routes.test.ts) and the recorded-answer check (test/contract/response-shapes.test.ts). The
 // actions' modules are found through the registry (src/actions), so a fifth action's joins without an edit here.
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ACTION_NAMES } from '../src/actions';
-import type { RequestDeclaration } from '../src/client/declared';
-import type { WriteRule } from '../src/client/write-rules';
+import type { RequestDeclaration } from '../src/github/client/declared';
+import type { WriteRule } from '../src/github/client/write-rules';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -33,12 +33,12 @@ export function declarationModules(): DeclarationModule[] {
     { owner, module: `${folder}/writes.ts`, kind: 'writes' },
   ];
   return [
-    ...ACTION_NAMES.flatMap((name) => both(name, `src/${name}`)),
-    ...both('service', 'src/webhooks'),
-    { owner: 'core', module: 'src/core/reads.ts', kind: 'reads' },
-    { owner: 'client', module: 'src/client/client.ts', kind: 'reads' },
-    { owner: 'client', module: 'src/client/contents.ts', kind: 'reads' },
-    ...both('client', 'src/client/graphql').map((m) => ({ ...m, module: 'src/client/graphql/run.ts' })),
+    ...ACTION_NAMES.flatMap((name) => both(name, `src/actions/${name}`)),
+    ...both('service', 'src/hosts/service'),
+    { owner: 'kernel', module: 'src/kernel/workflow-run-reads.ts', kind: 'reads' },
+    { owner: 'client', module: 'src/github/client/client.ts', kind: 'reads' },
+    { owner: 'client', module: 'src/github/client/contents.ts', kind: 'reads' },
+    ...both('client', 'src/github/graphql').map((m) => ({ ...m, module: 'src/github/graphql/run.ts' })),
   ];
 }
 

@@ -2,7 +2,7 @@
 // a clone): the local GitHub API emulator for trying the actions by hand, with git's smart HTTP beside it. Prints its
 // URL, its tokens and the commands to try, one line per request, and stays up until Ctrl-C (SIGINT) or SIGTERM.
 import { parseArgs } from 'node:util';
-import { plural } from '../src/core/words';
+import { plural } from '../src/kernel/words';
 import { launchEmulator } from './emulator/launch';
 import { DEFAULT_PORT } from './emulator/try-commands';
 

@@ -1,17 +1,17 @@
-// The "Writes after a lost answer" table of src/client/README.md, generated from the writes the actions and the
-// service declare next to their code (src/<action>/writes.ts for each action of the registry, src/webhooks/writes.ts)
-// and the client's own (its GraphQL mutations, src/client/graphql/run.ts), collected by declared-requests.ts.
+// The "Writes after a lost answer" table of src/github/client/README.md, generated from the writes the actions and the
+// service declare next to their code (src/actions/<action>/writes.ts for each action of the registry, src/hosts/service/writes.ts)
+// and the client's own (its GraphQL mutations, src/github/graphql/run.ts), collected by declared-requests.ts.
 // `npm run docs:write-rules` rewrites the table between its markers; test/unit/docs/write-rules-table.test.ts fails
 // when the README's table is not what this generates. The modules are found through the registry (src/actions), so
 // a fifth action's writes join the table without an edit here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { WriteRule } from '../src/client/write-rules';
+import type { WriteRule } from '../src/github/client/write-rules';
 import { declaredRequests } from './declared-requests';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const README = join(ROOT, 'src', 'client', 'README.md');
+export const README = join(ROOT, 'src', 'github', 'client', 'README.md');
 export const START =
   '<!-- write-rules:start (generated from the writes.ts of each action, the service and the client by `npm run docs:write-rules`) -->';
 export const END = '<!-- write-rules:end -->';

@@ -2,7 +2,7 @@
 // job, C 250 labels to create (also against the emulator's strict secondary limits), D an organisation base file from another repository plus the repository's own file.
 // The labels are read through GraphQL (its own budget, in points), so each row's REST requests are its writes, the
 // files read through the API, and the list read once again after the writes (a page per 100 labels: the check of the
-// writes, and the ETag that makes the same run again a free 304; src/label-sync/label-reads.ts); the "through REST"
+// writes, and the ETag that makes the same run again a free 304; src/actions/label-sync/domain/label-reads.ts); the "through REST"
 // row has no GraphQL endpoint (404, as a server without it answers), so the run reads through REST by itself.
 import { RequestLog } from '../../emulator';
 import {

@@ -1,10 +1,10 @@
 // `npm run bench -- parsers`: the parsers of untrusted text and the config patterns on their worst cases
 // (all linear, since they read hostile text): time per call, median of a few runs. Before the linear rewrite, `### a` + 8 000 spaces + `x`
 // took minutes (cubic) and /^(\w+\s?)*$/ on a 29-character title about 1.5 s (exponential).
-import { parseCommands } from '../../src/triage/commands';
-import { parseIssueForm } from '../../src/triage/issue-form';
-import { parsePattern, matches } from '../../src/triage/pattern';
-import { commentedRules, WORKFLOW_TOKEN_IDENTITY } from '../../src/triage/markers';
+import { parseCommands } from '../../src/actions/triage/domain/commands';
+import { parseIssueForm } from '../../src/actions/triage/domain/issue-form';
+import { parsePattern, matches } from '../../src/actions/triage/domain/pattern';
+import { commentedRules, WORKFLOW_TOKEN_IDENTITY } from '../../src/actions/triage/domain/markers';
 import type { StandaloneBench } from '../standalone';
 
 const KB64 = 64 * 1024;

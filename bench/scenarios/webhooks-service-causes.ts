@@ -8,8 +8,8 @@
 // times from the store, the refusals by cause from the emulator's request log.
 import { identityOf } from '../../emulator/limits';
 import type { LogEntry } from '../../emulator/log';
-import { CIRCUITS } from '../../src/webhooks/store/circuits';
-import { T } from '../../src/webhooks/store/delivery-log';
+import { CIRCUITS } from '../../src/hosts/service/store/circuits';
+import { T } from '../../src/hosts/service/store/delivery-log';
 import { BENCH_SECRET, describeFleet, startFleet, warmUp, withDb, drained, type Fleet } from '../service/fleet';
 import { describeLoad, runLoad } from '../service/load';
 import { machine, refusals, rss } from '../service/measures';

@@ -8,8 +8,8 @@
 // restarts, which run during it.
 import { lastCommitBefore, writePreviousBuild } from '../../harness/previous-build';
 import { SOURCE_CLI, runCli } from '../../harness/service';
-import { T } from '../../src/webhooks/store/delivery-log';
-import { SCHEMA_VERSION, schemaVersion } from '../../src/webhooks/store/schema-migrations';
+import { T } from '../../src/hosts/service/store/delivery-log';
+import { SCHEMA_VERSION, schemaVersion } from '../../src/hosts/service/store/schema-migrations';
 import { summarize } from '../open-loop';
 import { startBalancer } from '../service/balancer';
 import { describeFleet, startFleet, warmUp, withDb, drained, type Fleet } from '../service/fleet';

@@ -15,7 +15,7 @@
 //    every delivery answered 202 is done, and engine runs (jobs) against deliveries (coalescing makes them fewer).
 // Shorter runs for a smoke test: BENCH_SERVICE_SECONDS (default 60), BENCH_SERVICE_DONE_ROWS (1000000),
 // BENCH_SERVICE_QUEUED_ROWS (20000), BENCH_SERVICE_BURST (5000), BENCH_SERVICE_RAMP_SECONDS (5).
-import { ITEM_TASK, T, itemQueueSql } from '../../src/webhooks/store/delivery-log';
+import { ITEM_TASK, T, itemQueueSql } from '../../src/hosts/service/store/delivery-log';
 import type { DeliverySpec } from '../service/deliveries';
 import {
   BENCH_SECRET,

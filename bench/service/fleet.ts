@@ -12,8 +12,8 @@ import {
   type Postgres,
   type ServeProcess,
 } from '../../harness/service';
-import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
-import { T } from '../../src/webhooks/store/delivery-log';
+import { runningEmbeddedUrl } from '../../src/hosts/service/store/embedded-postgres';
+import { T } from '../../src/hosts/service/store/delivery-log';
 import { BENCH_REPO, issueTitle, type DeliverySpec } from './deliveries';
 
 export type FleetKind = 'embedded' | 'replicas';

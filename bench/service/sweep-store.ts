@@ -1,7 +1,7 @@
 // What the sweep row (bench/scenarios/webhooks-service-sweep.ts) reads from the store: the sweep rows' states and
 // times (a slot's rows are the deliveries of event `schedule`), per installation, and the webhooks' receipt and
 // completion times, so every duration it prints is the store's own.
-import { T } from '../../src/webhooks/store/delivery-log';
+import { T } from '../../src/hosts/service/store/delivery-log';
 import { withDb, type Fleet } from './fleet';
 
 export interface SweepState {

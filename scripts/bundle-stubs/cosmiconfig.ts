@@ -3,7 +3,7 @@
 // from the working directory up to the home folder for a `graphile-worker` config file (`.graphile-workerrc*`,
 // `graphile-worker.config.{js,cjs,mjs,ts}`, package.json's `graphile-worker` key), runs any JavaScript one it finds,
 // and requires the TypeScript compiler (a dev dependency) for a `.ts` one. The service gives graphile-worker every
-// option itself (src/webhooks/worker-preset.ts), so nothing in a checkout or any folder above it may change the
+// option itself (src/hosts/service/worker-preset.ts), so nothing in a checkout or any folder above it may change the
 // queue or crash a subcommand: here the search always finds nothing.
 
 /** What graphile-worker calls: `cosmiconfigSync('graphile-worker').search()`, answered "no config file". */

@@ -7,11 +7,11 @@
 // Why JSON under a typed module: the build and the lint configuration are plain Node ESM (.mjs/.js, no TypeScript
 // loader), so they read actions.json with JSON.parse; TypeScript imports the same file here and checks its shape.
 // This module imports no action code, so the command line can list the actions without loading them, and it is a
-// leaf of the layering (only src/cli and src/webhooks import it).
+// leaf of the layering (only src/hosts/cli and src/hosts/service import it).
 import registry from './actions.json';
 
 export interface ActionEntry {
-  /** The action's name: `actions/<name>/action.yml`, `src/<name>/`, `dist/<name>/index.js`, `repo-actions <name>`. */
+  /** The action's name: `actions/<name>/action.yml`, `src/actions/<name>/`, `dist/<name>/index.js`, `repo-actions <name>`. */
   readonly name: string;
   /** The webhook events the service hands to this action's code (empty: the service does not run it). */
   readonly serviceEvents: readonly string[];
@@ -23,7 +23,7 @@ export interface ActionPaths {
   readonly folder: string;
   readonly actionYml: string;
   readonly readme: string;
-  /** `src/<name>`: the action's own sources. */
+  /** `src/actions/<name>`: the action's own sources. */
   readonly source: string;
   /** The bundle's entry point. */
   readonly main: string;
@@ -43,7 +43,7 @@ export function isActionName(name: string): boolean {
 
 export function actionPaths(name: string): ActionPaths {
   const folder = `actions/${name}`;
-  const source = `src/${name}`;
+  const source = `src/actions/${name}`;
   return {
     folder,
     actionYml: `${folder}/action.yml`,

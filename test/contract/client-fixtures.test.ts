@@ -1,7 +1,7 @@
 // Real recorded GitHub traffic (@octokit/fixtures) replayed through the shared client.
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createClient, isAlreadyExists } from '../../src/client';
+import { ApiError, createClient, isAlreadyExists } from '../../src/github/client';
 import { replay } from './replay';
 
 const owner = 'octokit-fixture-org';

@@ -4,18 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/index';
 import { call } from '../../emulator/request';
-import type { GraphqlDocument } from '../../src/client';
-import { shapeProblem } from '../../src/client/graphql/shape';
-import { flattenEntries, type GqlTreeEntry } from '../../src/commit-files/graphql-tree';
-import { commitFilesBranch, commitFilesTree } from '../../src/commit-files/queries/documents';
-import { labelList } from '../../src/label-sync/queries/documents';
+import type { GraphqlDocument } from '../../src/github/client';
+import { shapeProblem } from '../../src/github/graphql/shape';
+import { flattenEntries, type GqlTreeEntry } from '../../src/actions/commit-files/domain/graphql-tree';
+import { commitFilesBranch, commitFilesTree } from '../../src/actions/commit-files/queries/documents';
+import { labelList } from '../../src/actions/label-sync/queries/documents';
 import {
   triageDetails,
   triageItem,
   triageLabels,
   triageOpenIssues,
   triageOpenPulls,
-} from '../../src/triage/queries/documents';
+} from '../../src/actions/triage/queries/documents';
 import { octoAppScenario } from '../emulator/octo-app-scenario';
 
 let emu: Emulator;

@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { shapeProblem, type DeclaredShape } from '../../src/client/declared';
+import { shapeProblem, type DeclaredShape } from '../../src/github/client/declared';
 import { routeMatcher } from '../../harness/route-match';
 import { declaredRequests } from '../../scripts/declared-requests';
 import { loadFixture } from './replay';

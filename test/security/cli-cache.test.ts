@@ -15,7 +15,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheDirectory, CacheDirectoryError, preparePrivateDirectory } from '../../src/cli/cache-dir';
+import { cacheDirectory, CacheDirectoryError, preparePrivateDirectory } from '../../src/hosts/cli/cache-dir';
 import { createEmulator, type Emulator } from '../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
 import { nodeBinary, ROOT } from '../../harness/run-bundle';

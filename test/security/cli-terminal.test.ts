@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { summaryAsText } from '../../src/cli/summary-text';
-import { renderLine, styleFor } from '../../src/cli/terminal';
+import { summaryAsText } from '../../src/hosts/cli/summary-text';
+import { renderLine, styleFor } from '../../src/hosts/cli/terminal';
 import { createEmulator, type Emulator } from '../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
 import { ROOT } from '../../harness/run-bundle';
@@ -61,7 +61,7 @@ function startCli(workspace: string, temp: string, config: string) {
     [
       '--import',
       'tsx',
-      join(ROOT, 'src/cli/main.ts'),
+      join(ROOT, 'src/hosts/cli/main.ts'),
       'label-sync',
       '--repo',
       SAMPLE_REPO,

@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AnswerTooLargeError, createClient, UntrustedOriginError } from '../../src/client';
-import { DEFAULT_ANSWER_MAX_BYTES, FILE_ANSWER_MAX_BYTES, answerMaxBytes } from '../../src/client/answer-limits';
-import { declared } from '../../src/client/declared';
+import { AnswerTooLargeError, createClient, UntrustedOriginError } from '../../src/github/client';
+import { DEFAULT_ANSWER_MAX_BYTES, FILE_ANSWER_MAX_BYTES, answerMaxBytes } from '../../src/github/client/answer-limits';
+import { declared } from '../../src/github/client/declared';
 import { secondOrigin, type SecondOrigin } from '../e2e/client/second-origin';
 
 const MIB = 1024 * 1024;

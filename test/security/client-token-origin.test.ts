@@ -2,7 +2,7 @@
 // another origin by redirect, never from https down to http, never in a request the caller aims elsewhere.
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, RedirectRefusedError, UntrustedOriginError } from '../../src/client';
+import { createClient, RedirectRefusedError, UntrustedOriginError } from '../../src/github/client';
 import { createEmulator, type Emulator } from '../../emulator';
 import { emulatorClient, TOKEN } from '../e2e/client/emulator-client';
 import { secondOrigin, type SecondOrigin } from '../e2e/client/second-origin';

@@ -4,8 +4,8 @@
 // host is another origin.
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, UntrustedOriginError } from '../../src/client';
-import { uploadOriginProblem } from '../../src/release/upload';
+import { createClient, UntrustedOriginError } from '../../src/github/client';
+import { uploadOriginProblem } from '../../src/actions/release/domain/upload';
 
 const TOKEN = 'ghs_upload_origin_secret';
 const API = 'https://api.example.test';

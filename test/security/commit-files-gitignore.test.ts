@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IGNORE_FILE_MAX_BYTES, IgnoreRules } from '../../src/commit-files/ignore-rules';
+import { IGNORE_FILE_MAX_BYTES, IgnoreRules } from '../../src/actions/commit-files/domain/ignore-rules';
 import { writeWorkspace } from '../../emulator/scenarios/commit-files';
 
 const dirs: string[] = [];

@@ -1,15 +1,15 @@
 // A link that stays inside the workspace but leads into `.git/` (where actions/checkout keeps the token's
 // `extraheader`): label-sync's and triage's config reader, release's files and commit-files' working directory
 // refuse it after realpath, as they refuse naming `.git/` directly; the YAML under `.git/` is never applied and the
-// token line is never quoted. The rule is one module (src/core/workspace-paths.ts).
+// token line is never quoted. The rule is one module (src/kernel/workspace-paths.ts).
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkWorkingDirectory } from '../../src/commit-files/inputs';
-import { readWorkspaceConfig } from '../../src/core/config-source';
-import { containedPath, realWorkspace } from '../../src/core/workspace-paths';
-import { containedPath as releasePath } from '../../src/release/workspace-paths';
+import { checkWorkingDirectory } from '../../src/actions/commit-files/inputs';
+import { readWorkspaceConfig } from '../../src/kernel/config-source';
+import { containedPath, realWorkspace } from '../../src/kernel/workspace-paths';
+import { containedPath as releasePath } from '../../src/actions/release/domain/workspace-paths';
 import { runBundle } from '../../harness/run-bundle';
 import { labelSyncHarness } from '../e2e/label-sync/harness';
 import { labelFile, WORKFLOW_TOKEN } from '../../emulator/scenarios/label-sync';

@@ -2,18 +2,18 @@
 // deploy script, or a folder link) may hold lines never meant as config. A parse error must name the file, the line
 // and the column but quote nothing of its text: not in the error, not in an annotation, not in a warning. The same
 // text under its own name keeps the helpful message that quotes the offending key or value. The rule is one function
-// of the containment module (`quoteNothing` in src/core/workspace-paths.ts) that every reader of a workspace config
+// of the containment module (`quoteNothing` in src/kernel/workspace-paths.ts) that every reader of a workspace config
 // (label-sync's label files, triage's config and actions/labeler file) parses under.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Client } from '../../src/client/types';
-import { ConfigError } from '../../src/core/config-file';
-import { readWorkspaceConfig } from '../../src/core/config-source';
-import { containedPath, realWorkspace } from '../../src/core/workspace-paths';
-import { readLabelFiles } from '../../src/label-sync/label-files';
-import { loadTriageConfig, withLabelerRules } from '../../src/triage/load-config';
+import type { Client } from '../../src/github/client/types';
+import { ConfigError } from '../../src/kernel/config-file';
+import { readWorkspaceConfig } from '../../src/kernel/config-source';
+import { containedPath, realWorkspace } from '../../src/kernel/workspace-paths';
+import { readLabelFiles } from '../../src/actions/label-sync/domain/label-files';
+import { loadTriageConfig, withLabelerRules } from '../../src/actions/triage/domain/load-config';
 import { runBundle } from '../../harness/run-bundle';
 import { labelSyncHarness } from '../e2e/label-sync/harness';
 import { WORKFLOW_TOKEN } from '../../emulator/scenarios/label-sync';

@@ -19,7 +19,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVICE_ACCOUNT, serverIdentity, startEmbeddedPostgres } from '../../src/webhooks/store/embedded-postgres';
+import {
+  SERVICE_ACCOUNT,
+  serverIdentity,
+  startEmbeddedPostgres,
+} from '../../src/hosts/service/store/embedded-postgres';
 
 // Under /tmp (1777): the server's account can pass through to the cluster.
 const base = mkdtempSync('/tmp/embedded-root-files-');

@@ -1,5 +1,5 @@
 // The hostile corpus (fixtures/hostile-strings.json) through the step outputs and the job summaries of every action,
-// at the report value each action returns (src/*/report.ts): triage's labeler outputs (label names), commit-files'
+// at the report value each action returns (src/actions/*/report.ts): triage's labeler outputs (label names), commit-files'
 // branch and tag, release's tag and asset JSON (names and labels), label-sync's `plan` JSON (label names and
 // details). A next step that echoes an output must not print a workflow command or a raw control (read as the runner
 // reads a step's stdout: runner-commands.ts); a JSON output reads back to exactly the value; a string output is what
@@ -11,17 +11,17 @@ import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../harness/run-bundle';
-import { commitReport, initialOutputs, withCommit, type PlanFacts } from '../../src/commit-files/report';
-import { neutralizeLogText } from '../../src/core/log-escape';
-import type { RunReport } from '../../src/core/report';
-import type { LabelPlan } from '../../src/label-sync/plan';
-import { report as labelReport, type PlanEntry } from '../../src/label-sync/report';
-import { planRelease } from '../../src/release/plan';
-import { outputAsset, reportRelease } from '../../src/release/report';
-import { sha256Text } from '../../src/release/digest';
-import { countOperations } from '../../src/triage/operations';
-import { triageReport } from '../../src/triage/report';
-import { desiredRelease, localAsset, remoteAsset, remoteRelease } from '../unit/release/plan-fixtures';
+import { commitReport, initialOutputs, withCommit, type PlanFacts } from '../../src/actions/commit-files/report';
+import { neutralizeLogText } from '../../src/kernel/log-escape';
+import type { RunReport } from '../../src/kernel/report';
+import type { LabelPlan } from '../../src/actions/label-sync/plan';
+import { report as labelReport, type PlanEntry } from '../../src/actions/label-sync/report';
+import { planRelease } from '../../src/actions/release/plan';
+import { outputAsset, reportRelease } from '../../src/actions/release/report';
+import { sha256Text } from '../../src/actions/release/domain/digest';
+import { countOperations } from '../../src/actions/triage/operations';
+import { triageReport } from '../../src/actions/triage/report';
+import { desiredRelease, localAsset, remoteAsset, remoteRelease } from '../unit/actions/release/plan-fixtures';
 import { runnerCommands } from './runner-commands';
 
 const CORPUS: string[] = JSON.parse(readFileSync(join(ROOT, 'test/security/fixtures/hostile-strings.json'), 'utf8'));

@@ -2,7 +2,7 @@
 // fetch, hooks, pager, diff and filter drivers, credential helpers, …): commit-files reads the checkout with git,
 // and no such program may run, neither under the runner nor in a dry run of the command line. The fixture is the
 // attacker's config; plain git on the same folder runs its programs (the control), the project's one git helper
-// (src/core/git.ts) runs none, and git sees no token.
+// (src/kernel/git.ts) runs none, and git sees no token.
 import { spawn, execFileSync } from 'node:child_process';
 import {
   chmodSync,
@@ -18,9 +18,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCheckoutBase } from '../../src/commit-files/checkout-base';
-import { deletedInCheckout } from '../../src/commit-files/local-git';
-import { gitEnvironment, runGit } from '../../src/core/git';
+import { readCheckoutBase } from '../../src/actions/commit-files/domain/checkout-base';
+import { deletedInCheckout } from '../../src/actions/commit-files/domain/local-git';
+import { gitEnvironment, runGit } from '../../src/kernel/git';
 import { createEmulator, type Emulator } from '../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
 import { nodeBinary, ROOT, runBundle } from '../../harness/run-bundle';
@@ -110,13 +110,13 @@ describe('a planted .git/config', () => {
     expect(env).toMatchObject({ PATH: '/usr/bin', HOME: '/home/runner', GIT_ALLOW_PROTOCOL: '' });
   });
 
-  it('no module of src/ but core/git.ts starts git', () => {
+  it('no module of src/ but kernel/git.ts starts git', () => {
     const offenders: string[] = [];
     const walk = (folder: string) => {
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
         const path = join(folder, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (path.endsWith('.ts') && !path.endsWith(join('core', 'git.ts'))) {
+        else if (path.endsWith('.ts') && !path.endsWith(join('kernel', 'git.ts'))) {
           if (/['"`]git['"`]\s*[,)]/.test(readFileSync(path, 'utf8'))) offenders.push(path);
         }
       }

@@ -5,8 +5,8 @@
 // Markers count only in the engine's own comments, and only when written exactly: one split by an invisible
 // character does not count, wherever it is. The corpus through every sink: external-text-sinks.test.ts.
 import { describe, expect, it } from 'vitest';
-import { codeSpan, markdownText, outputJson, outputString, visibleInvisibles } from '../../src/core/external-text';
-import { commentedRules, lastStaleMark, ruleMarker, STALE_MARKER } from '../../src/triage/markers';
+import { codeSpan, markdownText, outputJson, outputString, visibleInvisibles } from '../../src/kernel/external-text';
+import { commentedRules, lastStaleMark, ruleMarker, STALE_MARKER } from '../../src/actions/triage/domain/markers';
 
 const tags = (text: string) => [...text].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
 

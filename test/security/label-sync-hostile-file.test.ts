@@ -1,8 +1,8 @@
 // A label file in the workspace can come from a pull request (a dry-run on `pull_request`): built to exhaust the
 // parser, it must fail as a config error at once, and a very large honest file must parse in time linear in its size.
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/core/config-file';
-import { parseLabelFile } from '../../src/label-sync/config';
+import { ConfigError } from '../../src/kernel/config-file';
+import { parseLabelFile } from '../../src/actions/label-sync/domain/config';
 import { cpuTimed, growthRatio } from './cpu-time';
 
 /** Nine levels of nine aliases: a billion "lol"s if expanded. */

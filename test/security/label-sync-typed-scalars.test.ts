@@ -2,7 +2,7 @@
 // gets its source text back before validation: that must stay linear in the file's size. A 1 MB file of such values
 // parses within a second or two on a busy machine (the version that rebuilt the text per value took minutes).
 import { describe, expect, it } from 'vitest';
-import { parseLabelFile } from '../../src/label-sync/config';
+import { parseLabelFile } from '../../src/actions/label-sync/domain/config';
 import { cpuTimed, growthRatio } from './cpu-time';
 
 /** `n` labels whose name, colour and ten aliases are all plain numbers YAML would read as numbers. */

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { privateDirectoryProblem } from '../../src/client/private-dir';
+import { privateDirectoryProblem } from '../../src/github/client/private-dir';
 
 const made: string[] = [];
 const fresh = () => {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { desiredAssets } from '../../src/release/desired-assets';
-import { matchFiles } from '../../src/release/local-files';
-import { patternProblem } from '../../src/release/workspace-paths';
+import { desiredAssets } from '../../src/actions/release/domain/desired-assets';
+import { matchFiles } from '../../src/actions/release/domain/local-files';
+import { patternProblem } from '../../src/actions/release/domain/workspace-paths';
 import { runBundle } from '../../harness/run-bundle';
 import { REPO, releaseScenario, WORKFLOW_TOKEN } from '../../emulator/scenarios/release';
 

@@ -3,10 +3,10 @@
 // bot stands for the service: the foreign App's reaction does not mark the comment handled, and the command runs.
 // The service's own reaction (by its login) still does.
 import { describe, expect, it } from 'vitest';
-import { runTriageInService } from '../../src/webhooks/triage-host';
-import type { TriageOperation } from '../../src/triage/operations';
-import { fakeClient, fakeReader, silentLog, type FakeRepo } from '../unit/triage/fakes';
-import { config, makeItem } from '../unit/triage/items';
+import { runTriageInService } from '../../src/hosts/service/triage-host';
+import type { TriageOperation } from '../../src/actions/triage/operations';
+import { fakeClient, fakeReader, silentLog, type FakeRepo } from '../unit/actions/triage/fakes';
+import { config, makeItem } from '../unit/actions/triage/items';
 
 const CONFIG = config('commands: { permission: write }');
 const event = {

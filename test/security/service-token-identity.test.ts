@@ -7,8 +7,8 @@
 // - a stranger edits an issue a commenting rule matches three times: one comment.
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client';
-import { tokenServiceIdentity } from '../../src/cli/serve-identity';
+import { createClient } from '../../src/github/client';
+import { tokenServiceIdentity } from '../../src/hosts/cli/serve-identity';
 import { createEmulator, type Emulator } from '../../emulator';
 import { api, APP_TOKEN, REPO, SECRET, USER_TOKEN, webhookScenario } from '../e2e/webhooks/scenario';
 import { eventually, freePort, startServe, tempDir, type ServeProcess } from '../../harness/service';

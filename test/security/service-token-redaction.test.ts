@@ -6,14 +6,14 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realClock } from '../../src/client/clock';
-import { Redactor } from '../../src/core/redaction';
-import { appTokenProvider } from '../../src/webhooks/app-token-provider';
-import { itemJobRunner } from '../../src/webhooks/item-job';
-import { jsonLogger } from '../../src/webhooks/json-log';
-import type { Dispatcher } from '../../src/webhooks/dispatch';
-import type { DeliveryLog } from '../../src/webhooks/store/delivery-log';
-import type { TakenDelivery } from '../../src/webhooks/store/types';
+import { realClock } from '../../src/github/client/clock';
+import { Redactor } from '../../src/kernel/redaction';
+import { appTokenProvider } from '../../src/hosts/service/app-token-provider';
+import { itemJobRunner } from '../../src/hosts/service/item-job';
+import { jsonLogger } from '../../src/hosts/service/json-log';
+import type { Dispatcher } from '../../src/hosts/service/dispatch';
+import type { DeliveryLog } from '../../src/hosts/service/store/delivery-log';
+import type { TakenDelivery } from '../../src/hosts/service/store/types';
 
 const TOKEN = 'ghs_installationTokenEchoedBack0123456789';
 const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })

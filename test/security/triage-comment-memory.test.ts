@@ -10,11 +10,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../src/client';
-import { planItem } from '../../src/triage/item-plan';
-import { ruleMarker } from '../../src/triage/markers';
-import { createReader } from '../../src/triage/reader';
-import { config, makeItem } from '../unit/triage/items';
+import { createClient } from '../../src/github/client';
+import { planItem } from '../../src/actions/triage/domain/item-plan';
+import { ruleMarker } from '../../src/actions/triage/domain/markers';
+import { createReader } from '../../src/actions/triage/domain/reader';
+import { config, makeItem } from '../unit/actions/triage/items';
 
 const CHILD = fileURLToPath(new URL('./fixtures/comment-memory-child.ts', import.meta.url));
 const OWN_AT = 750;

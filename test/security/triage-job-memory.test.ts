@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadJobMemory } from '../../src/triage/job-memory';
+import { loadJobMemory } from '../../src/actions/triage/domain/job-memory';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -3,12 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/core/config-file';
-import { parseCommands } from '../../src/triage/commands';
-import { parseTriageConfig } from '../../src/triage/config';
-import { parseIssueForm } from '../../src/triage/issue-form';
-import { commentedRules, lastStaleMark, WORKFLOW_TOKEN_IDENTITY } from '../../src/triage/markers';
-import { matches } from '../../src/triage/pattern';
+import { ConfigError } from '../../src/kernel/config-file';
+import { parseCommands } from '../../src/actions/triage/domain/commands';
+import { parseTriageConfig } from '../../src/actions/triage/domain/config';
+import { parseIssueForm } from '../../src/actions/triage/domain/issue-form';
+import { commentedRules, lastStaleMark, WORKFLOW_TOKEN_IDENTITY } from '../../src/actions/triage/domain/markers';
+import { matches } from '../../src/actions/triage/domain/pattern';
 import { cpuTimed } from './cpu-time';
 
 const fixture = (name: string) => readFileSync(join(__dirname, 'fixtures', name), 'utf8');

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { eventually, startPostgres, type Postgres } from '../../harness/service';
-import type { DispatchOutcome } from '../../src/webhooks/dispatch';
-import { jsonLogger } from '../../src/webhooks/json-log';
-import { createService, type Service } from '../../src/webhooks/server';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { installationTokenProvider } from '../../src/webhooks/token-provider';
+import type { DispatchOutcome } from '../../src/hosts/service/dispatch';
+import { jsonLogger } from '../../src/hosts/service/json-log';
+import { createService, type Service } from '../../src/hosts/service/server';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import { installationTokenProvider } from '../../src/hosts/service/token-provider';
 import { APP_TOKEN, INSTALLATION_ID, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 
 const LYING = readFileSync(join(__dirname, 'fixtures', 'webhook-lying-comment.json'), 'utf8');

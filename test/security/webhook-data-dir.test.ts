@@ -5,7 +5,7 @@ import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync, statSync, symlink
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareDataDir } from '../../src/webhooks/store/data-dir';
+import { prepareDataDir } from '../../src/hosts/service/store/data-dir';
 
 const root = mkdtempSync(join(tmpdir(), 'data-dir-attack-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -3,10 +3,10 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UnauthenticatedBytes } from '../../src/webhooks/edge/byte-budget';
-import { addressKey, clientAddress, trustedProxies } from '../../src/webhooks/edge/client-address';
-import { guardConnections } from '../../src/webhooks/edge/connection-guard';
-import { isLoopback, metricsAllowed } from '../../src/webhooks/edge/metrics-access';
+import { UnauthenticatedBytes } from '../../src/hosts/service/edge/byte-budget';
+import { addressKey, clientAddress, trustedProxies } from '../../src/hosts/service/edge/client-address';
+import { guardConnections } from '../../src/hosts/service/edge/connection-guard';
+import { isLoopback, metricsAllowed } from '../../src/hosts/service/edge/metrics-access';
 
 describe('client address', () => {
   const proxies = trustedProxies(['10.0.0.5', '::1']);

@@ -2,9 +2,9 @@
 // database but does not hold the webhook secret) queues a job, but the job finds no seal and never runs the engine.
 // The attacker's row here names an admin as a comment's author and asks to close the issue.
 import { describe, expect, it } from 'vitest';
-import type { TriageOptions } from '../../src/triage/engine';
-import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
-import { sealMatches, sealOf } from '../../src/webhooks/store/seal';
+import type { TriageOptions } from '../../src/actions/triage/domain/engine';
+import { DeliveryLog } from '../../src/hosts/service/store/delivery-log';
+import { sealMatches, sealOf } from '../../src/hosts/service/store/seal';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from '../service/in-process-service';
 

@@ -3,8 +3,8 @@
 // surrogate. Each line stays one line of plain printable text (every such character an escape), and parses back
 // to exactly the values that were logged.
 import { describe, expect, it } from 'vitest';
-import { jsonLogger } from '../../src/webhooks/json-log';
-import { jsonText } from '../../src/webhooks/json-text';
+import { jsonLogger } from '../../src/hosts/service/json-log';
+import { jsonText } from '../../src/hosts/service/json-text';
 
 const HOSTILE = [
   'octo/app\u009b2J\u009d0;owned\u0007',

@@ -1,7 +1,7 @@
 // A captured delivery replayed under a fresh X-GitHub-Delivery id (the signature still matches its body): the
 // same body seen within the retention time is a duplicate: 202 without work, logged, the engine never runs twice.
 import { describe, expect, it } from 'vitest';
-import type { TriageOptions } from '../../src/triage/engine';
+import type { TriageOptions } from '../../src/actions/triage/domain/engine';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from '../service/in-process-service';
 

@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseOutputFile } from '../../src/cli/runner-env';
-import { setOutputs } from '../../src/core/outputs';
-import { markdownTable } from '../../src/core/table';
-import { beginsWorkflowCommand, neutralizeLogText, visibleControls } from '../../src/core/log-escape';
-import { runnerLog } from '../../src/core/runner-log';
+import { parseOutputFile } from '../../src/hosts/cli/runner-env';
+import { setOutputs } from '../../src/hosts/actions-runner/outputs';
+import { markdownTable } from '../../src/kernel/table';
+import { beginsWorkflowCommand, neutralizeLogText, visibleControls } from '../../src/kernel/log-escape';
+import { runnerLog } from '../../src/kernel/runner-log';
 import { cpuTimed } from './cpu-time';
 import { forgedCommands, runnerCommands } from './runner-commands';
 

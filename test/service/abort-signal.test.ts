@@ -9,7 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

@@ -11,11 +11,11 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { upgradeMessage } from '../../src/webhooks/store/embedded-upgrade';
-import { SCHEMA_VERSION } from '../../src/webhooks/store/schema-migrations';
-import { sealMatches } from '../../src/webhooks/store/seal';
-import { SEAL_KEY_FILE } from '../../src/webhooks/store/seal-key';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import { upgradeMessage } from '../../src/hosts/service/store/embedded-upgrade';
+import { SCHEMA_VERSION } from '../../src/hosts/service/store/schema-migrations';
+import { sealMatches } from '../../src/hosts/service/store/seal';
+import { SEAL_KEY_FILE } from '../../src/hosts/service/store/seal-key';
 import { runCli, startPostgres, tempDir, type Postgres } from '../../harness/service';
 
 const KEY = 'backup seal key';

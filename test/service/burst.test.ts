@@ -7,7 +7,7 @@ import pg from 'pg';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
+import { runningEmbeddedUrl } from '../../src/hosts/service/store/embedded-postgres';
 import { APP_TOKEN, REPO, SECRET } from '../e2e/webhooks/scenario';
 import { issuePayload, issuesScenario, REPOSITORY_PAYLOAD } from './outage-support';
 import {

@@ -2,7 +2,7 @@
 // runs (one may be running when the rest arrive; they wait in one pending job), while deliveries about other
 // issues run meanwhile: the busy issue's waiting job holds no worker slot.
 import { describe, expect, it } from 'vitest';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
 import { eventually, inPool } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 import { editedIssue } from './issue-payloads';

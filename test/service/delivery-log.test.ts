@@ -5,11 +5,11 @@
 // again.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ITEM_TASK } from '../../src/webhooks/store/delivery-log';
-import { ITEM_QUEUES } from '../../src/webhooks/store/item-jobs';
-import { newClaim } from '../../src/webhooks/store/run-claim';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import type { NewDelivery, Settlement } from '../../src/webhooks/store/types';
+import { ITEM_TASK } from '../../src/hosts/service/store/delivery-log';
+import { ITEM_QUEUES } from '../../src/hosts/service/store/item-jobs';
+import { newClaim } from '../../src/hosts/service/store/run-claim';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import type { NewDelivery, Settlement } from '../../src/hosts/service/store/types';
 import { startPostgres, type Postgres } from '../../harness/service';
 
 let postgres: Postgres;

@@ -1,13 +1,13 @@
 // When the embedded PostgreSQL cannot be started again, `serve` gives up after the restart policy's failures
-// (src/webhooks/store/restart-policy.ts) and exits non-zero with PostgreSQL's own message, so that a process
+// (src/hosts/service/store/restart-policy.ts) and exits non-zero with PostgreSQL's own message, so that a process
 // manager restarts the whole service; nothing of the server is left running. The server is killed and its
 // configuration broken while `serve` is held (SIGSTOP), so no restart can come between the two.
 import { appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServe, tempDir, type ServeProcess } from '../../harness/service';
-import { leftoverBackends } from '../../src/webhooks/store/leftover-backends';
-import { serverIdentity } from '../../src/webhooks/store/embedded-postgres';
+import { leftoverBackends } from '../../src/hosts/service/store/leftover-backends';
+import { serverIdentity } from '../../src/hosts/service/store/embedded-postgres';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
 
 let serve: ServeProcess | undefined;

@@ -1,4 +1,4 @@
-// The embedded store moves itself across a major PostgreSQL version (src/webhooks/store/embedded-major.ts): a data
+// The embedded store moves itself across a major PostgreSQL version (src/hosts/service/store/embedded-major.ts): a data
 // folder made and run by a build whose server was PostgreSQL 17 (the real 17.x package, harness/other-major-postgres.ts)
 // is opened by this build's server, which cannot read it:
 // - the kept 17 server exports the deliveries, the 17 cluster is set aside, a fresh cluster of this build's version
@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KEPT_SERVER, UPGRADE_FILE } from '../../src/webhooks/store/embedded-major';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { sealMatches } from '../../src/webhooks/store/seal';
+import { KEPT_SERVER, UPGRADE_FILE } from '../../src/hosts/service/store/embedded-major';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import { sealMatches } from '../../src/hosts/service/store/seal';
 import { previousMajorNative } from '../../harness/other-major-postgres';
 import { tempDir } from '../../harness/service';
 

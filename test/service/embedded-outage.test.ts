@@ -3,15 +3,15 @@
 // crash is a backend killed (SIGKILL): PostgreSQL then ends every connection and recovers by itself. The freeze
 // is SIGSTOP on the postmaster and every backend (a stalled disk, a paused VM). Stopped and killed: the postmaster
 // itself SIGKILLed (the OOM killer), which PostgreSQL does not recover from: `serve` reports it and starts the
-// server again on the same port (src/webhooks/store/supervised-postgres.ts). `serve` never exits; while the
+// server again on the same port (src/hosts/service/store/supervised-postgres.ts). `serve` never exits; while the
 // database is away a delivery gets 503 within 1 s and /readyz 503 within 2 s, as the service measures its own time
 // (outage-support.ts), and the client sees no hang; every delivery GitHub got a 202 for is done, its effect once.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../emulator';
-import { serverIdentity } from '../../src/webhooks/store/embedded-postgres';
-import { leftoverBackends } from '../../src/webhooks/store/leftover-backends';
+import { serverIdentity } from '../../src/hosts/service/store/embedded-postgres';
+import { leftoverBackends } from '../../src/hosts/service/store/leftover-backends';
 import { eventually, tempDir, type ServeProcess } from '../../harness/service';
 import {
   busyEmulator,

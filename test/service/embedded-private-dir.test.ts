@@ -7,7 +7,11 @@ import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nativeDir, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/webhooks/store/embedded-postgres';
+import {
+  nativeDir,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../src/hosts/service/store/embedded-postgres';
 import { tempDir } from '../../harness/service';
 
 const cleanup: (() => Promise<void> | void)[] = [];

@@ -5,11 +5,11 @@
 // takes turns: a slot that queues 60 repositories of one installation and 3 of another (with a webhook of the second
 // open) gives each installation's Nth repository the same priority, so the small sweep is not behind the large one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
-import { SWEEP_PRIORITY } from '../../src/webhooks/store/item-jobs';
-import { sweepSlot } from '../../src/webhooks/sweeps';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import type { NewDelivery } from '../../src/webhooks/store/types';
+import { DeliveryLog } from '../../src/hosts/service/store/delivery-log';
+import { SWEEP_PRIORITY } from '../../src/hosts/service/store/item-jobs';
+import { sweepSlot } from '../../src/hosts/service/sweeps';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import type { NewDelivery } from '../../src/hosts/service/store/types';
 import { startPostgres, type Postgres } from '../../harness/service';
 
 let postgres: Postgres;

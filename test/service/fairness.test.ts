@@ -4,7 +4,7 @@
 // (finish order), never from timing: every engine run waits until all 301 deliveries were answered, so A's whole
 // burst is queued when B's delivery arrives.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
 import { eventually, inPool } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

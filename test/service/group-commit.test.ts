@@ -3,9 +3,9 @@
 // a duplicate, one job per item, every row sealed — and one delivery PostgreSQL refuses fails only itself.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryLog, ITEM_TASK, T } from '../../src/webhooks/store/delivery-log';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import type { AcceptOutcome, NewDelivery } from '../../src/webhooks/store/types';
+import { DeliveryLog, ITEM_TASK, T } from '../../src/hosts/service/store/delivery-log';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import type { AcceptOutcome, NewDelivery } from '../../src/hosts/service/store/types';
 import { startPostgres, type Postgres } from '../../harness/service';
 
 let postgres: Postgres;

@@ -2,13 +2,13 @@
 // a free port, and the repository's triage config answered without a network (the config read is the only request
 // a delivery makes before the engine), so a test sees exactly which deliveries reach the engine and when.
 import { afterAll, beforeAll } from 'vitest';
-import { dispatch as modeOf } from '../../src/triage/dispatch';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import type { DispatcherOptions } from '../../src/webhooks/dispatch';
-import { jsonLogger } from '../../src/webhooks/json-log';
-import { createService, type Service, type ServiceOptions } from '../../src/webhooks/server';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import type { SealKeyChoice } from '../../src/webhooks/store/seal-key';
+import { dispatch as modeOf } from '../../src/actions/triage/domain/dispatch';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
+import type { DispatcherOptions } from '../../src/hosts/service/dispatch';
+import { jsonLogger } from '../../src/hosts/service/json-log';
+import { createService, type Service, type ServiceOptions } from '../../src/hosts/service/server';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import type { SealKeyChoice } from '../../src/hosts/service/store/seal-key';
 import { postDelivery, startPostgres, type Postgres, type PostOptions } from '../../harness/service';
 
 /** What a fake engine answers: the delivery's mode, one item processed, nothing to write. */

@@ -3,7 +3,7 @@
 // attempt spent each time, failed once they are spent; the retry never runs beside the abandoned run), and the slot
 // goes to the next item's job, which runs at once.
 import { describe, expect, it } from 'vitest';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

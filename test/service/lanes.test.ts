@@ -1,10 +1,10 @@
 // Two lanes (issue 36 item 3): a scheduled sweep of 20 repositories never holds every worker — at most two sweep jobs
-// run at once (their own named queues, src/webhooks/store/item-jobs.ts) — so webhooks arriving behind the sweep are
+// run at once (their own named queues, src/hosts/service/store/item-jobs.ts) — so webhooks arriving behind the sweep are
 // all done while every sweep job is still held; and a sweep's job is queued behind every webhook's (its priority).
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { sweepSlot } from '../../src/webhooks/sweeps';
-import { SWEEP_LANES } from '../../src/webhooks/store/item-jobs';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
+import { sweepSlot } from '../../src/hosts/service/sweeps';
+import { SWEEP_LANES } from '../../src/hosts/service/store/item-jobs';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

@@ -5,9 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERSION } from '../../src/client';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
+import { VERSION } from '../../src/github/client';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
+import { DeliveryLog } from '../../src/hosts/service/store/delivery-log';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

@@ -9,10 +9,10 @@
 // shows this build refusing a newer schema.)
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryLog, T } from '../../src/webhooks/store/delivery-log';
-import { fairPriority } from '../../src/webhooks/store/fairness';
-import { SCHEMA_VERSION, applyMigrations, schemaVersion } from '../../src/webhooks/store/schema-migrations';
-import type { NewDelivery } from '../../src/webhooks/store/types';
+import { DeliveryLog, T } from '../../src/hosts/service/store/delivery-log';
+import { fairPriority } from '../../src/hosts/service/store/fairness';
+import { SCHEMA_VERSION, applyMigrations, schemaVersion } from '../../src/hosts/service/store/schema-migrations';
+import type { NewDelivery } from '../../src/hosts/service/store/types';
 import { startPostgres, type Postgres } from '../../harness/service';
 
 const NEW_INDEX = `${T}_open_webhooks_by_installation`;

@@ -5,11 +5,11 @@
 // on resume; a filtered `retry` queues only the failed deliveries it names. Each command says what it changed, and
 // says so again (nothing changed) when run twice. The pause is a row in the database: a second store sees it.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/client/errors';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { OperatorControls, pauseOf } from '../../src/webhooks/store/operator-controls';
-import { createPools } from '../../src/webhooks/store/open-store';
-import { timeOf } from '../../src/cli/ops-commands';
+import { ApiError } from '../../src/github/client/errors';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
+import { OperatorControls, pauseOf } from '../../src/hosts/service/store/operator-controls';
+import { createPools } from '../../src/hosts/service/store/open-store';
+import { timeOf } from '../../src/hosts/cli/ops-commands';
 import { eventually, runCli } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

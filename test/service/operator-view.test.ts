@@ -4,8 +4,8 @@
 // (`pg_stat_user_tables`); and what it shows is right: the oldest waiting first, the latest failure first, the open
 // deliveries per installation and lane (a sweep apart), the installation's writes of the last minute and hour.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperatorView } from '../../src/webhooks/store/operator-view';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
+import { OperatorView } from '../../src/hosts/service/store/operator-view';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
 import { startPostgres, type Postgres } from '../../harness/service';
 
 let postgres: Postgres;

@@ -211,7 +211,7 @@ export interface ServedSeries {
 /**
  * The service's own record of how long its answers to `route` with `status` took
  * (`repo_actions_response_served_seconds`: wall time minus the time its main thread waited for a CPU, see
- * src/webhooks/served-time.ts), read from /metrics.
+ * src/hosts/service/served-time.ts), read from /metrics.
  */
 export async function servedTimes(origin: string, route: string, status: number): Promise<ServedSeries> {
   const text = await (await fetch(`${origin}/metrics`)).text();

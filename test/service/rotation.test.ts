@@ -3,8 +3,8 @@
 // under the previous secret before the switch still run; and a row whose seal no configured key vouches for is kept
 // as failed until GitHub redelivers it, when it is sealed again under the new secret and runs.
 import { describe, expect, it } from 'vitest';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
+import { DeliveryLog } from '../../src/hosts/service/store/delivery-log';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

@@ -7,16 +7,16 @@
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCHEMA } from '../../src/webhooks/store/delivery-log';
-import { openStore } from '../../src/webhooks/store/open-store';
+import { SCHEMA } from '../../src/hosts/service/store/delivery-log';
+import { openStore } from '../../src/hosts/service/store/open-store';
 import {
   MIGRATIONS,
   SCHEMA_VERSION,
   applyMigrations,
   schemaVersion,
   statementsOf,
-} from '../../src/webhooks/store/schema-migrations';
-import { workerPreset } from '../../src/webhooks/worker-preset';
+} from '../../src/hosts/service/store/schema-migrations';
+import { workerPreset } from '../../src/hosts/service/worker-preset';
 import { runCli, startPostgres, type Postgres } from '../../harness/service';
 
 let postgres: Postgres;

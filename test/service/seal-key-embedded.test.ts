@@ -4,9 +4,9 @@
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { sealOf } from '../../src/webhooks/store/seal';
-import { SEAL_KEY_FILE } from '../../src/webhooks/store/seal-key';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import { sealOf } from '../../src/hosts/service/store/seal';
+import { SEAL_KEY_FILE } from '../../src/hosts/service/store/seal-key';
 import { tempDir } from '../../harness/service';
 
 const dataDir = tempDir('seal-key-embedded');

@@ -3,9 +3,9 @@
 // previous key run, and rows an earlier version sealed with the webhook secret run too — both sealed again under the
 // current key when taken; a row no configured key vouches for is kept as failed, counted and logged.
 import { describe, expect, it } from 'vitest';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
-import { sealOf } from '../../src/webhooks/store/seal';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
+import { DeliveryLog } from '../../src/hosts/service/store/delivery-log';
+import { sealOf } from '../../src/hosts/service/store/seal';
 import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

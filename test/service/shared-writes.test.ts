@@ -1,4 +1,4 @@
-// Each identity's writes counted in PostgreSQL (src/webhooks/store/write-history.ts; issue 39 item 7): two replicas
+// Each identity's writes counted in PostgreSQL (src/hosts/service/store/write-history.ts; issue 39 item 7): two replicas
 // (two pools on one database, four writers each) acting as one installation stay inside its per-minute and per-hour
 // limits together and keep the spacing between writes; a write of a run taken over is refused before it is sent; a sweep's lane stops at its share while webhooks still get
 // the rest; and the API client asks the history before each write only, a wait past its bound being a
@@ -6,11 +6,11 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { createClient } from '../../src/client';
-import { WaitTooLongError } from '../../src/client/pacer';
-import { DeliveryLog, SCHEMA } from '../../src/webhooks/store/delivery-log';
-import { ClaimLostError, newClaim, withClaim } from '../../src/webhooks/store/run-claim';
-import { SharedWrites, WRITES, type WriteLimits } from '../../src/webhooks/store/write-history';
+import { createClient } from '../../src/github/client';
+import { WaitTooLongError } from '../../src/github/client/pacer';
+import { DeliveryLog, SCHEMA } from '../../src/hosts/service/store/delivery-log';
+import { ClaimLostError, newClaim, withClaim } from '../../src/hosts/service/store/run-claim';
+import { SharedWrites, WRITES, type WriteLimits } from '../../src/hosts/service/store/write-history';
 import { startPostgres, type Postgres } from '../../harness/service';
 import { APP_TOKEN, webhookScenario } from '../e2e/webhooks/scenario';
 

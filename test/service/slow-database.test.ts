@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { postDelivery } from '../../harness/service';
-import { T } from '../../src/webhooks/store/delivery-log';
+import { T } from '../../src/hosts/service/store/delivery-log';
 import { nothingToDo, useInProcessService } from './in-process-service';
 import { editedIssue } from './issue-payloads';
 

@@ -2,7 +2,7 @@
 // one installation, against the emulator's strict secondary mode (per identity one write in flight, writes spaced
 // past a small burst, fewer a minute than GitHub's 80: emulator/limits.ts). Deliveries that each need a write are
 // posted to both replicas at once, so both write for the installation together; the shared write history in
-// PostgreSQL (src/webhooks/store/write-history.ts) must keep them inside the limits: no write refused, every
+// PostgreSQL (src/hosts/service/store/write-history.ts) must keep them inside the limits: no write refused, every
 // delivery done, every issue labelled.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,10 +4,10 @@
 // minutes and relies on it. No worker runs here: the jobs' run times are read as the slot queued them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { jsonLogger } from '../../src/webhooks/json-log';
-import { createService, type Service } from '../../src/webhooks/server';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { staticTokenProvider } from '../../src/webhooks/token-provider';
+import { jsonLogger } from '../../src/hosts/service/json-log';
+import { createService, type Service } from '../../src/hosts/service/server';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import { staticTokenProvider } from '../../src/hosts/service/token-provider';
 import { startPostgres, type Postgres } from '../../harness/service';
 
 const TOKEN = 'ghs_spread_installation';

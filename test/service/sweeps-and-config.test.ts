@@ -4,10 +4,10 @@
 // repository, else from the organisation's `.github` repository.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { jsonLogger } from '../../src/webhooks/json-log';
-import { createService, type Service } from '../../src/webhooks/server';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { staticTokenProvider } from '../../src/webhooks/token-provider';
+import { jsonLogger } from '../../src/hosts/service/json-log';
+import { createService, type Service } from '../../src/hosts/service/server';
+import { openStore, type Store } from '../../src/hosts/service/store/open-store';
+import { staticTokenProvider } from '../../src/hosts/service/token-provider';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
 import { eventually, postDelivery, startPostgres, type Postgres } from '../../harness/service';
 

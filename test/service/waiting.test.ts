@@ -1,11 +1,11 @@
 // Waiting on GitHub never fails a delivery (issue 36 item 2): an exhausted primary limit, a secondary limit and a 5xx
-// outage defer the installation's jobs until the cause clears — its circuit (src/webhooks/store/circuits.ts) holds
+// outage defer the installation's jobs until the cause clears — its circuit (src/hosts/service/store/circuits.ts) holds
 // them without running, no attempt is spent (`maxAttempts` is 2 here, so a counted attempt would fail them), /readyz
 // and /metrics name the waiting installation, and another installation's deliveries run meanwhile. A 4xx of the
 // request itself fails at once. The engine is a fake that answers as GitHub would, per installation.
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/client/errors';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
+import { ApiError } from '../../src/github/client/errors';
+import type { TriageOptions, TriageResult } from '../../src/actions/triage/domain/engine';
 import { eventually, inPool } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 

@@ -1,6 +1,6 @@
 // Which bundles in dist/ are stale: each bundle's inputs (its sources, by the layering of src/, plus package-lock.json
 // and scripts/build.mjs) and its output are hashed, and compared with the stamp written after its last build here.
-// An action imports only src/core and src/client besides its own folder; the command line imports everything.
+// An action's bundle is built from its own folder, src/kernel, src/github and the Actions runner's host; the command line imports everything.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -36,7 +36,15 @@ function filesUnder(dir: string): string[] {
 
 /** The files a bundle is built from. */
 export function bundleInputs(root: string, name: string): string[] {
-  const folders = name === 'cli' ? ['src'] : [join('src', name), join('src', 'core'), join('src', 'client')];
+  const folders =
+    name === 'cli'
+      ? ['src']
+      : [
+          join('src', 'actions', name),
+          join('src', 'kernel'),
+          join('src', 'github'),
+          join('src', 'hosts', 'actions-runner'),
+        ];
   const files = folders.flatMap((f) => filesUnder(join(root, f)));
   // The build's own inputs: tsconfig.json maps modules to the stand-ins of scripts/bundle-stubs/.
   files.push(...filesUnder(join(root, 'scripts', 'bundle-stubs')));

@@ -1,5 +1,5 @@
 // Fast start (issue 41 item 5): dist/cli/index.js holds only what `--help` and `--version` need; each command's
-// modules are chunks beside it (ncc emits one per `import()` of src/cli/main.ts), loaded when that command runs. The
+// modules are chunks beside it (ncc emits one per `import()` of src/hosts/cli/main.ts), loaded when that command runs. The
 // modules a run loads are listed by a resolve hook (node:module registerHooks) in the spawned Node.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';

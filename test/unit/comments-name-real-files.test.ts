@@ -1,5 +1,5 @@
 // Comments under src/ that name a file of this repository name one that exists: a module moved or renamed leaves
-// no comment pointing at its old name (issue 35 found one naming `src/triage/action.ts`). The comments are read
+// no comment pointing at its old name (issue 35 found one naming `src/actions/triage/action.ts`). The comments are read
 // with TypeScript's scanner (strings and regular expressions are not comments). A path counts as ours when it
 // starts with `src/<one of src's folders>/`, or when it is relative (`store/run-claim.ts`, `run-claim.ts`): then
 // some file under src/ must end with it. Comments also cite other projects' sources as evidence (actions/stale's
@@ -16,12 +16,12 @@ const SRC = join(ROOT, 'src');
 /** Relative names of other projects' files, by the module whose comment cites them. */
 const FOREIGN: Record<string, string[]> = {
   // create-pull-request's src/utils.ts
-  'src/commit-files/peer-names.ts': ['utils.ts'],
+  'src/actions/commit-files/domain/peer-names.ts': ['utils.ts'],
   // graphile-worker's dist/interfaces.d.ts
-  'src/webhooks/store/item-jobs.ts': ['interfaces.d.ts'],
+  'src/hosts/service/store/item-jobs.ts': ['interfaces.d.ts'],
   // actions/stale's __tests__ and src/classes/assignees.ts
-  'src/triage/sweep.ts': ['__tests__/operations-per-run.spec.ts'],
-  'src/triage/stale-names-match.ts': ['assignees.ts'],
+  'src/actions/triage/domain/sweep.ts': ['__tests__/operations-per-run.spec.ts'],
+  'src/actions/triage/domain/stale-names-match.ts': ['assignees.ts'],
 };
 
 function filesUnder(dir: string): string[] {
@@ -79,15 +79,15 @@ describe('comments under src/', () => {
 
   it('the check finds paths in comments only, and tells ours from other projects', () => {
     const text = [
-      "const url = 'see src/triage/action.ts'; // names src/triage/action.ts",
+      "const url = 'see src/actions/triage/action.ts'; // names src/actions/triage/action.ts",
       '/** and store/run-claim.ts,',
       ' *  and https://example.com/x.ts */',
     ].join('\n');
     expect(commentsOf(text).map((c) => [c.line, pathsIn(c.text)])).toEqual([
-      [1, ['src/triage/action.ts']],
+      [1, ['src/actions/triage/action.ts']],
       [2, ['store/run-claim.ts']],
     ]);
-    expect(missing('src/x.ts', 'src/triage/action.ts')).toBe('src/triage/action.ts does not exist');
+    expect(missing('src/x.ts', 'src/actions/triage/action.ts')).toBe('src/actions/triage/action.ts does not exist');
     expect(missing('src/x.ts', 'store/run-claim.ts')).toBeUndefined();
     expect(missing('src/x.ts', 'store/no-such-module.ts')).toBe('no file under src/ is store/no-such-module.ts');
     expect(missing('src/x.ts', 'src/classes/issues-processor.ts')).toBeUndefined();

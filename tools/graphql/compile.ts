@@ -26,7 +26,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { operationIn, priceOperation } from './cost';
-import type { AnswerShape } from '../../src/client/graphql/document';
+import type { AnswerShape } from '../../src/github/graphql/document';
 import { literal, scalarType, SelectionCompiler } from './selection';
 
 export interface CompiledDocument {
@@ -49,7 +49,7 @@ export interface CompiledDocument {
   /** The code building that shape from the fragments' fields (`object({ ...budgetFragment.fields, … })`). */
   shapeCode: string;
   dataType: string;
-  /** For a query of the budget and one repository (src/core/graphql-envelope.ts): the repository's type and fields. */
+  /** For a query of the budget and one repository (src/github/graphql/envelope.ts): the repository's type and fields. */
   repository?: { ts: string; fieldsCode: string };
   variablesType: string;
   /** Enums the type and the code name, with their values. */
@@ -222,7 +222,7 @@ export function compileDocument(
 
 /**
  * The repository's type and fields of a query whose root selects the shared Budget fragment, then one repository
- * (no alias, no per-type fields): written with the envelope of src/core/graphql-envelope.ts. Undefined for any other
+ * (no alias, no per-type fields): written with the envelope of src/github/graphql/envelope.ts. Undefined for any other
  * root.
  */
 function repositoryEnvelope(

@@ -1,13 +1,14 @@
-// The GraphQL documents of the actions: every `src/<area>/queries/*.graphql` is compiled against GitHub's published
-// schema (tools/graphql/compile.ts) into the typed module `src/<area>/queries/documents.ts`, which the area
+// The GraphQL documents of the actions: every `queries/*.graphql` folder under src/ (each action's
+// `src/actions/<name>/queries/`, and the shared `src/github/graphql/queries/`) is compiled against GitHub's published
+// schema (tools/graphql/compile.ts) into the typed module `documents.ts` beside it, which its folder's code
 // imports (so ncc bundles the text with no loader). A `.graphql` file holds one operation, or fragments only; a
-// document may spread the fragments of its own folder and the shared ones of `src/core/queries` (every area may
-// use core; an action never uses another action's). Each fragment's type and fields are written once, in the
+// document may spread the fragments of its own folder and the shared ones of `src/github/graphql/queries` (every
+// action may use those; an action never uses another action's). Each fragment's type and fields are written once, in the
 // module of the folder that defines it, with the fragments it spreads (a document names only its own spreads and
 // is sent with their definitions, each once); a chain of one-level fragments is one template
 // (tools/graphql/fragment-family.ts); a query of the budget and one repository names only the repository
-// (src/core/graphql-envelope.ts). `npm run graphql:write` rewrites the modules;
-// test/unit/client/graphql-documents.test.ts fails when a document is invalid, costs more than its stated bound,
+// (src/github/graphql/envelope.ts). `npm run graphql:write` rewrites the modules;
+// test/unit/github/graphql/documents.test.ts fails when a document is invalid, costs more than its stated bound,
 // or its module is not what this generates.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -33,7 +34,7 @@ const pointsText = (n: number): string => `${n} ${n === 1 ? 'point' : 'points'}`
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const MODULE_NAME = 'documents.ts';
 /** The folder of the fragments every area may spread. */
-export const SHARED_FOLDER = join('src', 'core', 'queries');
+export const SHARED_FOLDER = join('src', 'github', 'graphql', 'queries');
 
 const graphqlFiles = (folder: string) => {
   try {
@@ -45,16 +46,20 @@ const graphqlFiles = (folder: string) => {
   }
 };
 
-/** Every folder `src/<area>/queries` holding `.graphql` files, with their file names (sorted). */
+/** Every folder named `queries` under src/ holding `.graphql` files, with their file names (sorted by path). */
 export function documentFolders(root = ROOT): { folder: string; files: string[] }[] {
-  const src = join(root, 'src');
   const out: { folder: string; files: string[] }[] = [];
-  for (const area of readdirSync(src, { withFileTypes: true })) {
-    if (!area.isDirectory()) continue;
-    const folder = join(src, area.name, 'queries');
-    const files = graphqlFiles(folder);
-    if (files.length) out.push({ folder, files });
-  }
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (!entry.isDirectory()) continue;
+      const path = join(dir, entry.name);
+      if (entry.name === 'queries') {
+        const files = graphqlFiles(path);
+        if (files.length) out.push({ folder: path, files });
+      } else walk(path);
+    }
+  };
+  walk(join(root, 'src'));
   return out;
 }
 
@@ -161,7 +166,7 @@ function fragmentLines(
 /**
  * A folder's documents: first what each answers and the variables it takes, then each document: its facts (kind
  * and name, points, nodes, the fragments its own text spreads), its answer's shape, its own text. A query of the
- * budget and one repository names only the repository (src/core/graphql-envelope.ts), except in the shared
+ * budget and one repository names only the repository (src/github/graphql/envelope.ts), except in the shared
  * folder, whose fragments the envelope's module imports.
  */
 function documentLines(
@@ -225,7 +230,7 @@ function moduleText(
   );
   if (fragments.length) helpers.push('type FragmentShape');
   const imports = [
-    `import { ${helpers.join(', ')} } from '${importPath(folder, join(src, 'core', 'graphql-shape'))}';`,
+    `import { ${helpers.join(', ')} } from '${importPath(folder, join(src, 'github', 'graphql', 'shape-builders'))}';`,
   ];
   const byFolder = new Map<string, string[]>();
   for (const f of scope.values()) {
@@ -238,7 +243,7 @@ function moduleText(
   const fromEnvelope = ['repositoryQuery', 'type RepositoryAnswer'].filter((n) => uses(n.replace('type ', '')));
   if (fromEnvelope.length)
     imports.push(
-      `import { ${fromEnvelope.join(', ')} } from '${importPath(folder, join(src, 'core', 'graphql-envelope'))}';`,
+      `import { ${fromEnvelope.join(', ')} } from '${importPath(folder, join(src, 'github', 'graphql', 'envelope'))}';`,
     );
   return [
     `// Generated by \`npm run graphql:write\` (tools/graphql/documents.ts) from the .graphql files beside it;`,

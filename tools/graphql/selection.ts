@@ -20,7 +20,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import type { AnswerShape, ScalarFormat } from '../../src/client/graphql/document';
+import type { AnswerShape, ScalarFormat } from '../../src/github/graphql/document';
 import { shapeCode } from './shape-code';
 
 const STRING_SCALARS = new Set([
@@ -47,7 +47,7 @@ export function scalarType(name: string): 'string' | 'number' | 'boolean' | 'unk
   return 'unknown';
 }
 
-/** What a GitHub scalar promises beyond its JSON type, checked with every answer (src/client/graphql/shape.ts). */
+/** What a GitHub scalar promises beyond its JSON type, checked with every answer (src/github/graphql/shape.ts). */
 export function scalarFormat(name: string): ScalarFormat | undefined {
   if (name === 'GitObjectID') return 'oid';
   if (name === 'Int') return 'int';

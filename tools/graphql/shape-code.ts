@@ -1,6 +1,6 @@
-// The code that builds an answer shape with the constructors of src/core/graphql-shape.ts, from the shape itself
+// The code that builds an answer shape with the constructors of src/github/graphql/shape-builders.ts, from the shape itself
 // (every fragment expanded): for a key selected twice, whose two selections merge into one shape.
-import type { AnswerShape } from '../../src/client/graphql/document';
+import type { AnswerShape } from '../../src/github/graphql/document';
 
 const literal = (s: string) => JSON.stringify(s);
 

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../../emulator/sample-scenario';
 import { nodeBinary, ROOT } from '../../../harness/run-bundle';
-import { entryPath } from '../../../src/cli/local-state';
+import { entryPath } from '../../../src/hosts/cli/local-state';
 
 const emulators: Emulator[] = [];
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // The shared client against the loopback emulator: the budget numbers, free 304s, pacing under the
 // secondary limits and convergence under injected faults, measured from the emulator's request log.
 import { afterEach, describe, expect, it } from 'vitest';
-import { BudgetError, createClient } from '../../../src/client';
+import { BudgetError, createClient } from '../../../src/github/client';
 import { createEmulator, type Emulator, type Scenario } from '../../../emulator';
 
 const TOKEN = 'ghs_workflowtoken';
@@ -55,7 +55,7 @@ describe('client against the emulator', () => {
     expect(c.telemetry.snapshot().notModified).toBe(1);
 
     const writesBefore = emu.log.summary().writes;
-    // (400 writes: more than 500 would meet the hour's write limit first, test/unit/client/write-pacing.test.ts)
+    // (400 writes: more than 500 would meet the hour's write limit first, test/unit/github/client/write-pacing.test.ts)
     const refused = await c.budget.ensure({ requests: 900, writes: 400 }, 'the plan').catch((e) => e);
     expect(refused).toBeInstanceOf(BudgetError);
     expect(refused.message).toMatch(/needs 900 requests, 939 remain and 100 are kept in reserve \(839 usable\)/);
@@ -72,7 +72,7 @@ describe('client against the emulator', () => {
     );
     expect(emu.log.entries.filter((e) => e.limited)).toEqual([]);
     expect(emu.state.repo('octo/app')!.labels).toHaveLength(121);
-    // One at a time; past the first 5 a (scaled) second apart, so the run waited (src/client/pacer.ts).
+    // One at a time; past the first 5 a (scaled) second apart, so the run waited (src/github/client/pacer.ts).
     expect(c.telemetry.snapshot().waitedMs).toBeGreaterThan(0);
   });
 

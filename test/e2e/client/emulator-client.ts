@@ -1,5 +1,5 @@
 // The shared client built against a loopback emulator, for the client's end-to-end tests.
-import { createClient } from '../../../src/client';
+import { createClient } from '../../../src/github/client';
 import type { Emulator, Scenario } from '../../../emulator';
 
 export const TOKEN = 'ghs_workflowtoken';

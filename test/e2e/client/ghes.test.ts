@@ -1,9 +1,9 @@
 // The shared client against the emulator's GitHub Enterprise Server mode with rate limiting off: no x-ratelimit-*
 // headers, `GET /rate_limit` 404, the API under /api/v3, GraphQL at /api/graphql, links by repository id.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, declared, defaultGraphqlUrl, GraphqlUnavailableError } from '../../../src/client';
-import { reads } from '../../../src/label-sync/reads';
-import { releaseDiscussionCategories } from '../../../src/release/queries/documents';
+import { ApiError, declared, defaultGraphqlUrl, GraphqlUnavailableError } from '../../../src/github/client';
+import { reads } from '../../../src/actions/label-sync/reads';
+import { releaseDiscussionCategories } from '../../../src/actions/release/queries/documents';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario } from './emulator-client';
 

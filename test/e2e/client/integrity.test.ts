@@ -3,8 +3,8 @@
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../emulator';
-import { declared } from '../../../src/client';
-import { reads } from '../../../src/label-sync/reads';
+import { declared } from '../../../src/github/client';
+import { reads } from '../../../src/actions/label-sync/reads';
 import { emulatorClient, scenario, TOKEN } from './emulator-client';
 
 let emu: Emulator | undefined;

@@ -3,7 +3,7 @@
 // not move the budget.
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient } from '../../../src/client';
+import { createClient } from '../../../src/github/client';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario, TOKEN } from './emulator-client';
 

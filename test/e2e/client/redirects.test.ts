@@ -1,7 +1,7 @@
 // Redirects: within the API origin followed with the token; to another origin a GET is followed without
 // `Authorization` or validators, and a write is refused (nothing reaches the other origin).
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedirectRefusedError } from '../../../src/client';
+import { RedirectRefusedError } from '../../../src/github/client';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario, TOKEN } from './emulator-client';
 import { secondOrigin, type SecondOrigin } from './second-origin';

@@ -49,7 +49,7 @@ describe('label-sync scenarios', () => {
     expect(s.writes).toBe(a.minimum.writes);
     expect(s).toMatchObject({ graphqlRequests: 1, graphqlPoints: 1 });
     expect(r.requests.filter((e) => e.limited)).toEqual([]);
-    // More than 5 writes: one at a time, a second apart (10 ms at this scale; src/client/pacer.ts), never refused
+    // More than 5 writes: one at a time, a second apart (10 ms at this scale; src/github/client/pacer.ts), never refused
     const waited = Number(/Time waited \(REST and GraphQL together\) \| ([\d.]+) s/.exec(r.summary)?.[1]);
     expect(waited).toBeGreaterThan(0);
     expect(waited).toBeLessThan(1);

@@ -1,6 +1,6 @@
 // label-sync creating many labels against the emulator's strict secondary limits (emulator/limits.ts: one write in
 // flight per identity, a second apart past a burst of 5, fewer than 80 a minute): the client's writes go one at a
-// time a second apart (src/client/pacer.ts), so GitHub refuses none and the labels are exactly the file's; with an
+// time a second apart (src/github/client/pacer.ts), so GitHub refuses none and the labels are exactly the file's; with an
 // even lower undisclosed limit the spacing backs off and the run still ends exact.
 import { describe, expect, it } from 'vitest';
 import { expectedMap, labelMap, scenarioC } from '../../../emulator/scenarios/label-sync';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { registerApp } from '../../../emulator/app-hook-routes';
 import { daysAgo, REPO, scenarioOf, TOKEN } from '../../../emulator/scenarios/triage';
-import { appJwt } from '../../../src/webhooks/app-token-provider';
+import { appJwt } from '../../../src/hosts/service/app-token-provider';
 
 let emu: Emulator | undefined;
 afterEach(async () => {

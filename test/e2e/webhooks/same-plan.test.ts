@@ -2,7 +2,7 @@
 // default branch, where both read it), one token, one identity. Each event is run once as the action (core's
 // `runAction`, so the run sequence with the runner host renders it: outputs, job summary) and once through the
 // service's dispatcher (the run sequence with the service host), both dry runs, and the plans are compared operation
-// by operation. Dry runs write nothing, so every case sees the same state. Both hosts run triage/steps.ts: a planning
+// by operation. Dry runs write nothing, so every case sees the same state. Both hosts run actions/triage/steps.ts: a planning
 // difference between them (an identity, a clock, a limit that one of them sets otherwise) fails here.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type Emulator, type Scenario } from '../../../emulator';
 import { daysAgo } from '../../../emulator/scenarios/triage';
 import { parseOutputs } from '../../../harness/run-bundle';
-import { runAction } from '../../../src/core/run';
-import { STALE_MARKER } from '../../../src/triage/markers';
-import type { TriageOperation } from '../../../src/triage/operations';
-import { run as runTriageAction } from '../../../src/triage/run';
-import { createDispatcher, type DispatchOutcome } from '../../../src/webhooks/dispatch';
-import { jsonLogger } from '../../../src/webhooks/json-log';
-import { staticTokenProvider } from '../../../src/webhooks/token-provider';
+import { runAction } from '../../../src/hosts/actions-runner/run';
+import { STALE_MARKER } from '../../../src/actions/triage/domain/markers';
+import type { TriageOperation } from '../../../src/actions/triage/operations';
+import { run as runTriageAction } from '../../../src/actions/triage/run';
+import { createDispatcher, type DispatchOutcome } from '../../../src/hosts/service/dispatch';
+import { jsonLogger } from '../../../src/hosts/service/json-log';
+import { staticTokenProvider } from '../../../src/hosts/service/token-provider';
 
 const REPO = 'octo/app';
 const TOKEN = 'ghs_same_plan_installation';

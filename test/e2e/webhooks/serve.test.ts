@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { runningEmbeddedUrl } from '../../../src/webhooks/store/embedded-postgres';
+import { runningEmbeddedUrl } from '../../../src/hosts/service/store/embedded-postgres';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { ROOT } from '../../../harness/run-bundle';
 import { postDelivery } from '../../../harness/service';
@@ -53,7 +53,7 @@ async function startServe(emulator: Emulator, extra: string[] = []) {
     [
       '--import',
       'tsx',
-      join(ROOT, 'src/cli/main.ts'),
+      join(ROOT, 'src/hosts/cli/main.ts'),
       'serve',
       '--port',
       '0',
@@ -181,7 +181,7 @@ describe('repo-actions serve', () => {
   it('refuses to start without a secret, naming the variable', async () => {
     const proc = spawn(
       process.execPath,
-      ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--secret-env', 'NO_SUCH_SECRET_VAR'],
+      ['--import', 'tsx', join(ROOT, 'src/hosts/cli/main.ts'), 'serve', '--secret-env', 'NO_SUCH_SECRET_VAR'],
       {
         cwd: ROOT,
         env: { ...process.env, GITHUB_TOKEN: 'x' },

@@ -1,4 +1,4 @@
-// Every action's inputs have one definition: the zod `inputSchema` its `src/<name>/inputs.ts` exports. Its keys plus
+// Every action's inputs have one definition: the zod `inputSchema` its `src/actions/<name>/inputs.ts` exports. Its keys plus
 // the common inputs core reads are exactly the inputs `action.yml` declares, and the defaults agree. The actions come
 // from the registry (src/actions), so a new action is covered without editing this test.
 import { readFileSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ACTION_NAMES, actionPaths } from '../../../src/actions';
-import { commonInputSchema } from '../../../src/core/common-inputs';
-import { inputFields, type ActionInputSchema, type InputField, type InputSchema } from '../../../src/core/inputs';
+import { commonInputSchema } from '../../../src/kernel/common-inputs';
+import { inputFields, type ActionInputSchema, type InputField, type InputSchema } from '../../../src/kernel/inputs';
 
 const root = join(__dirname, '..', '..', '..');
 const actions = ACTION_NAMES;
@@ -50,13 +50,13 @@ it('finds the actions in actions/', () => {
 });
 
 describe.each(actions)('actions/%s', (name) => {
-  it('src/<name>/inputs.ts exports `inputSchema`', async () => {
-    expect(await schemaOf(name), `src/${name}/inputs.ts must export inputSchema`).toBeDefined();
+  it('src/actions/<name>/inputs.ts exports `inputSchema`', async () => {
+    expect(await schemaOf(name), `src/actions/${name}/inputs.ts must export inputSchema`).toBeDefined();
   });
 
   it("the schema's inputs plus the common ones are exactly action.yml's", async () => {
     const schema = await schemaOf(name);
-    if (!schema) throw new Error(`src/${name}/inputs.ts exports no inputSchema`);
+    if (!schema) throw new Error(`src/actions/${name}/inputs.ts exports no inputSchema`);
     const own = Object.keys(inputFields(schema));
     const common = Object.keys(inputFields(commonInputSchema));
     expect(
@@ -68,7 +68,7 @@ describe.each(actions)('actions/%s', (name) => {
 
   it("the defaults agree with action.yml's", async () => {
     const schema = await schemaOf(name);
-    if (!schema) throw new Error(`src/${name}/inputs.ts exports no inputSchema`);
+    if (!schema) throw new Error(`src/actions/${name}/inputs.ts exports no inputSchema`);
     const fields = { ...inputFields(commonInputSchema), ...inputFields(schema) };
     const disagreements: string[] = [];
     for (const [input, spec] of Object.entries(declaredInputs(name))) {

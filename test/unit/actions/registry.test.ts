@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, actionPaths, SERVICE_EVENTS } from '../../../src/actions';
-import { HANDLED_EVENTS } from '../../../src/webhooks/dispatch';
+import { HANDLED_EVENTS } from '../../../src/hosts/service/dispatch';
 
 const root = join(__dirname, '..', '..', '..');
 const SELF = 'test/unit/actions/registry.test.ts';

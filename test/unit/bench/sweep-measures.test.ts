@@ -3,7 +3,7 @@
 // judged by, and the latency summary.
 import { describe, expect, it } from 'vitest';
 import { cronAt, latencyOf, maxInWindow, slotAfter } from '../../../bench/service/sweep-measures';
-import { parseCron } from '../../../src/webhooks/sweeps';
+import { parseCron } from '../../../src/hosts/service/sweeps';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -28,7 +28,7 @@ function stepFiles(text: string): string[] {
   return [...text.matchAll(/^\d+\. `([^`]+)`/gm)].map((m) => m[1]!);
 }
 
-/** A path to look up ("src/<name>/" is a template, not a path). */
+/** A path to look up ("src/actions/<name>/" is a template, not a path). */
 const concrete = (path: string) => !path.includes('<');
 
 describe('docs/architecture.md', () => {

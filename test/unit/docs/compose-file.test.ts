@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { SERVE_FLAGS, parseServeFlags, variablesOf } from '../../../src/cli/serve-options';
-import { secretValue } from '../../../src/cli/serve-environment';
+import { SERVE_FLAGS, parseServeFlags, variablesOf } from '../../../src/hosts/cli/serve-options';
+import { secretValue } from '../../../src/hosts/cli/serve-environment';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const COMPOSE = readFileSync(join(ROOT, 'compose.yml'), 'utf8');

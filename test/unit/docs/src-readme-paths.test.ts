@@ -1,6 +1,6 @@
-// Every file or folder src/README.md names exists: a path in backticks (`core/sequence.ts`, `eslint.config.js`,
+// Every file or folder src/README.md names exists: a path in backticks (`kernel/sequence.ts`, `eslint.config.js`,
 // `actions/`) is looked up in src/ and at the repository's root, and a bare file name of an action (`plan.ts`,
-// `action.yml`) in the model action's folders (src/label-sync/, actions/label-sync/). Templates (`src/<name>/`) and
+// `action.yml`) in the model action's folders (src/actions/label-sync/, actions/label-sync/). Templates (`src/actions/<name>/`) and
 // package scopes (`@actions/`) are not paths.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,18 +20,18 @@ function namedPaths(text: string): string[] {
   );
 }
 
-const MODEL = [join('src', 'label-sync'), join('actions', 'label-sync')];
+const MODEL = [join('src', 'actions', 'label-sync'), join('actions', 'label-sync')];
 
 const exists = (path: string) =>
-  [root, join(root, 'src'), ...(path.includes('/') ? [] : MODEL.map((m) => join(root, m)))].some((base) =>
-    existsSync(join(base, path)),
+  [root, join(root, 'src'), ...(path.replace(/\/$/, '').includes('/') ? [] : MODEL.map((m) => join(root, m)))].some(
+    (base) => existsSync(join(base, path)),
   );
 
 describe('src/README.md', () => {
   const paths = namedPaths(readme);
 
   it('names paths (the check has something to check)', () => {
-    expect(paths).toContain('core/sequence.ts');
+    expect(paths).toContain('kernel/sequence.ts');
     expect(paths).toContain('eslint.config.js');
     expect(paths.length).toBeGreaterThan(15);
   });

@@ -1,12 +1,12 @@
-// The write-rules table of src/client/README.md is generated from the writes each action, the service and the client
-// declare (src/<action>/writes.ts through the registry, src/webhooks/writes.ts, the client's GraphQL mutations in
-// src/client/graphql/run.ts): a rule added, changed or removed without `npm run docs:write-rules` fails here.
+// The write-rules table of src/github/client/README.md is generated from the writes each action, the service and the client
+// declare (src/actions/<action>/writes.ts through the registry, src/hosts/service/writes.ts, the client's GraphQL mutations in
+// src/github/graphql/run.ts): a rule added, changed or removed without `npm run docs:write-rules` fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../../src/actions';
 import { README, declaredWrites, withTable, writeRulesTable } from '../../../scripts/write-rules-table';
 
-describe('src/client/README.md: writes after a lost answer', () => {
+describe('src/github/client/README.md: writes after a lost answer', () => {
   it('has one row per declared write, of every action of the registry, the service and the client', async () => {
     const writes = await declaredWrites();
     const rows = writeRulesTable(writes).split('\n').slice(2);

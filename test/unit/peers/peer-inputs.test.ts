@@ -7,15 +7,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { commonInputSchema } from '../../../src/core/common-inputs';
-import { inputFields, type ActionInputSchema } from '../../../src/core/inputs';
-import type { PeerNames } from '../../../src/core/peer-inputs';
-import { inputSchema as commitSchema } from '../../../src/commit-files/inputs';
-import { commitFilesPeers } from '../../../src/commit-files/peer-names';
-import { inputSchema as labelSchema } from '../../../src/label-sync/inputs';
-import { labelSyncPeers } from '../../../src/label-sync/peer-names';
-import { inputSchema as releaseSchema } from '../../../src/release/inputs';
-import { releasePeers } from '../../../src/release/peer-names';
+import { commonInputSchema } from '../../../src/kernel/common-inputs';
+import { inputFields, type ActionInputSchema } from '../../../src/kernel/inputs';
+import type { PeerNames } from '../../../src/kernel/peer-inputs';
+import { inputSchema as commitSchema } from '../../../src/actions/commit-files/inputs';
+import { commitFilesPeers } from '../../../src/actions/commit-files/domain/peer-names';
+import { inputSchema as labelSchema } from '../../../src/actions/label-sync/inputs';
+import { labelSyncPeers } from '../../../src/actions/label-sync/domain/peer-names';
+import { inputSchema as releaseSchema } from '../../../src/actions/release/inputs';
+import { releasePeers } from '../../../src/actions/release/domain/peer-names';
 
 const root = join(__dirname, '..', '..', '..');
 

@@ -1,5 +1,5 @@
 // Which bundles the e2e setup rebuilds (test/setup/bundle-freshness.ts): by the layering of src/, an edit of an
-// action's folder makes that bundle and the command line stale, an edit of core or the client every bundle, an edit
+// action's folder makes that bundle and the command line stale, an edit of the kernel, src/github or the runner's host every bundle, an edit
 // of a test none; a bundle changed behind the stamp's back (a checkout) is stale too.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,15 +15,16 @@ function repository(): { root: string; write: (path: string, text: string) => vo
   };
   for (const name of ['alpha', 'beta']) {
     write(`actions/${name}/action.yml`, 'name: x\n');
-    write(`src/${name}/main.ts`, `// ${name}\n`);
+    write(`src/actions/${name}/main.ts`, `// ${name}\n`);
     write(`dist/${name}/index.js`, `// built ${name}\n`);
   }
   write('actions/docs-only/README.md', 'not in the registry\n');
   write('src/actions/actions.json', JSON.stringify({ actions: [{ name: 'beta' }, { name: 'alpha' }] }));
-  write('src/core/run.ts', '// core\n');
-  write('src/client/client.ts', '// client\n');
-  write('src/webhooks/serve.ts', '// service\n');
-  write('src/cli/main.ts', '// cli\n');
+  write('src/hosts/actions-runner/run.ts', '// the runner host\n');
+  write('src/kernel/sequence.ts', '// kernel\n');
+  write('src/github/client/client.ts', '// client\n');
+  write('src/hosts/service/serve.ts', '// service\n');
+  write('src/hosts/cli/main.ts', '// cli\n');
   write('dist/cli/index.js', '// built cli\n');
   write('package-lock.json', '{}\n');
   write('scripts/build.mjs', '// build\n');
@@ -55,10 +56,12 @@ describe('stale bundles', () => {
   });
 
   it.each([
-    { what: "an action's own source", path: 'src/alpha/plan.ts', stale: ['alpha', 'cli'] },
-    { what: 'core', path: 'src/core/run.ts', stale: ['alpha', 'beta', 'cli'] },
-    { what: 'the client', path: 'src/client/new-stage.ts', stale: ['alpha', 'beta', 'cli'] },
-    { what: 'the service (only the command line bundles it)', path: 'src/webhooks/serve.ts', stale: ['cli'] },
+    { what: "an action's own source", path: 'src/actions/alpha/plan.ts', stale: ['alpha', 'cli'] },
+    { what: "an action's domain module", path: 'src/actions/alpha/domain/rule.ts', stale: ['alpha', 'cli'] },
+    { what: "the Actions runner's host", path: 'src/hosts/actions-runner/run.ts', stale: ['alpha', 'beta', 'cli'] },
+    { what: 'the kernel', path: 'src/kernel/sequence.ts', stale: ['alpha', 'beta', 'cli'] },
+    { what: 'the client', path: 'src/github/client/new-stage.ts', stale: ['alpha', 'beta', 'cli'] },
+    { what: 'the service (only the command line bundles it)', path: 'src/hosts/service/serve.ts', stale: ['cli'] },
     { what: 'the lock file', path: 'package-lock.json', stale: ['alpha', 'beta', 'cli'] },
     { what: 'the build script', path: 'scripts/build.mjs', stale: ['alpha', 'beta', 'cli'] },
     { what: 'tsconfig.json (its paths map modules)', path: 'tsconfig.json', stale: ['alpha', 'beta', 'cli'] },

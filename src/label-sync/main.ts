@@ -1,7 +1,0 @@
-// Entry point of the label-sync action.
-import { tokenUnder } from '../core/peer-inputs';
-import { runAction } from '../core/run';
-import { run } from './run';
-
-// crazy-max/ghaction-github-labeler names the token `github-token` (see peer-names.ts).
-void runAction('label-sync', run, { readInput: tokenUnder('github-token') });

@@ -1,4 +1,0 @@
-import { runAction } from '../core/run';
-import { run } from './run';
-
-void runAction('release', run);

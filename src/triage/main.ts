@@ -1,5 +1,0 @@
-import { runAction } from '../core/run';
-import { run } from './run';
-
-// actions/stale's and actions/labeler's `repo-token`, when given, is the token.
-void runAction('triage', run, { tokenAlias: 'repo-token' });
