@@ -31,7 +31,7 @@ for (const name of names) {
     [
       join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'),
       'build',
-      join('src', 'actions', name, 'main.ts'),
+      name === 'cli' ? join('src', 'hosts', 'cli', 'main.ts') : join('src', 'actions', name, 'main.ts'),
       '-o',
       next,
       '--license',
