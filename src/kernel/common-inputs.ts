@@ -1,4 +1,4 @@
-// The inputs every action has (read by core's `runAction` before the action's own): `token`, `dry-run`,
+// The inputs every action has (read by the runner host's `runAction` before the action's own): `token`, `dry-run`,
 // `budget-reserve`. Each `action.yml` declares them beside the action's own `inputSchema`.
 import { z } from 'zod';
 import { actionInputs, booleanInput, intInput } from './inputs';

@@ -1,6 +1,6 @@
 // Progress lines for long work (an upload of a large asset, a sweep over thousands of items, a merge relabelling
 // many issues): one line every N items (or every given fraction of the total) or every T seconds, whichever comes
-// first, and never more than one line per step. Bytes are shown in binary units (core's formatBytes: MiB) with the
+// first, and never more than one line per step. Bytes are shown in binary units (the kernel's formatBytes, sizes.ts: MiB) with the
 // rate since the start.
 import type { Clock } from '../github/client/clock';
 import { formatBytes, formatRate } from './sizes';

@@ -16,7 +16,7 @@ export interface ReportLine {
 export interface RunReport {
   /** Step outputs, keys as named in action.yml, each already the string the runner writes. */
   outputs: Record<string, string>;
-  /** Markdown sections of the job summary, in order (core's heading and API usage go around them). */
+  /** Markdown sections of the job summary, in order (the host's heading and API usage go around them). */
   summary: string[];
   /** Log lines, in order. */
   log: ReportLine[];

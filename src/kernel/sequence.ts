@@ -25,7 +25,7 @@
 // `report` writes nothing: it returns outputs, job summary sections and log lines, and the sequence hands that value
 // to the host's `ctx.render` inside the Report phase (the Actions runner: `runner-host.ts`, outputs, job summary and
 // log; without `render`, as in the service, the log lines only: `logReport`). A step may throw: the run fails with
-// that error (core's `runAction` reports it); nothing after it runs, except `stopped`'s report when the budget or
+// that error (the runner host's `runAction` reports it); nothing after it runs, except `stopped`'s report when the budget or
 // apply threw. The budget is checked once for the whole plan before `apply`; an action that applies in stages may
 // check each stage again inside `apply` (the budget is shared with other jobs). `runSequence` resolves to the
 // outcome and the report, so a caller outside an action (the webhook service) can use the plan, the result or the

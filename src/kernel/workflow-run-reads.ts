@@ -1,4 +1,4 @@
-// core's REST reads and the shape of each answer (src/github/client/declared.ts): each call passes its declaration with
+// The kernel's REST reads and the shape of each answer (src/github/client/declared.ts): each call passes its declaration with
 // the request (`request: declared(reads.ref)`).
 import { z } from 'zod';
 import { defineReads } from '../github/client/declared';

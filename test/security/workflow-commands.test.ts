@@ -1,4 +1,4 @@
-// Workflow commands through external text: every line the runner's log gets from core's logger is safe, whatever
+// Workflow commands through external text: every line the runner's log gets from the kernel's logger is safe, whatever
 // a file, label, issue or config name holds.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

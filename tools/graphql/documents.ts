@@ -8,7 +8,7 @@
 // is sent with their definitions, each once); a chain of one-level fragments is one template
 // (tools/graphql/fragment-family.ts); a query of the budget and one repository names only the repository
 // (src/github/graphql/envelope.ts). `npm run graphql:write` rewrites the modules;
-// test/unit/github/graphql/documents.test.ts fails when a document is invalid, costs more than its stated bound,
+// test/unit/tools/graphql-documents.test.ts fails when a document is invalid, costs more than its stated bound,
 // or its module is not what this generates.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

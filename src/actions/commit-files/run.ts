@@ -1,4 +1,4 @@
-// The commit-files run, the only sequencer, on core's run sequence: read (the local scan before any request, the
+// The commit-files run, the only sequencer, on the kernel's run sequence: read (the local scan before any request, the
 // head the commit goes on, its tree, the base settled against it, the work branch, the change set three-way) →
 // plan (operations and cost) and print → budget → apply (commit, tag, pull request; or close an unchanged work
 // branch) → report (outputs and summary).

@@ -1,4 +1,4 @@
-// The only sequencer of label-sync, on core's run sequence: read (inputs, every label file, every repository; no
+// The only sequencer of label-sync, on the kernel's run sequence: read (inputs, every label file, every repository; no
 // write yet) → plan (pure, per repository) and print it → budget (dry-run: a warning; else refused before the first
 // write) → apply repository by repository → report. Every failure is collected and fails the run; a repository that
 // cannot be read stops it before any write.

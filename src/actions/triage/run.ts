@@ -1,4 +1,4 @@
-// The one sequencer of the triage action: inputs → config → core's run sequence with triage's steps (steps.ts:
+// The one sequencer of the triage action: inputs → config → the kernel's run sequence with triage's steps (steps.ts:
 // read state and plan → print → budget check → apply unless dry-run, remembering this job's writes → report).
 import type { ActionContext } from '../../kernel/action';
 import { runSequence, type SequenceRun } from '../../kernel/sequence';
@@ -66,7 +66,7 @@ export async function run(ctx: ActionContext): Promise<SequenceRun<TriageResult,
     memory,
     identity,
   };
-  // Core's sequence with triage's steps (steps.ts), the same the webhook service runs; the runner host renders.
+  // The kernel's sequence with triage's steps (steps.ts), the same the webhook service runs; the runner host renders.
   return runSequence(
     { client, log, inputs: { dryRun }, render: ctx.render },
     triageSteps(options, { afterApply: () => memory.save() }),

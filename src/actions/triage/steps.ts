@@ -1,4 +1,4 @@
-// Triage's steps of core's run sequence (kernel/sequence.ts), one set for both hosts: the action (run.ts, rendered by
+// Triage's steps of the kernel's run sequence (kernel/sequence.ts), one set for both hosts: the action (run.ts, rendered by
 // the Actions runner) and the webhook service (hosts/service/triage-host.ts, rendered as JSON log lines). So the two
 // cannot plan differently for the same item, and the budget is checked once, by the sequence, before the first write.
 // Read and plan are one step (`planTriage` reads each item fresh as it decides); apply writes, then `afterApply`

@@ -1,5 +1,5 @@
 // The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
-// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// each summary section appended to the job summary buffer (the runner host's `runAction` puts its heading, budget chart and API
 // usage around them and writes the file, on success and on failure alike), each log line through the action's log
 // (redacted there). Actions never call these globals themselves: their `report` step returns the value.
 import { setOutputs } from './outputs';

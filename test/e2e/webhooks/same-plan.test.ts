@@ -1,5 +1,5 @@
 // The service and the action plan the same writes for the same item: one emulator state, one triage config (on the
-// default branch, where both read it), one token, one identity. Each event is run once as the action (core's
+// default branch, where both read it), one token, one identity. Each event is run once as the action (the runner host's
 // `runAction`, so the run sequence with the runner host renders it: outputs, job summary) and once through the
 // service's dispatcher (the run sequence with the service host), both dry runs, and the plans are compared operation
 // by operation. Dry runs write nothing, so every case sees the same state. Both hosts run actions/triage/steps.ts: a planning

@@ -61,7 +61,7 @@ describe.each(actions)('actions/%s', (name) => {
     const common = Object.keys(inputFields(commonInputSchema));
     expect(
       own.filter((input) => common.includes(input)),
-      'the common inputs are read by core only',
+      'the common inputs are read by the runner host only',
     ).toEqual([]);
     expect([...own, ...common].sort()).toEqual(Object.keys(declaredInputs(name)).sort());
   });

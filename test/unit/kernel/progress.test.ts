@@ -32,7 +32,7 @@ describe('Progress', () => {
     expect(lines).toEqual(['Stale sweep: 3 items']);
   });
 
-  it('reports an upload every 10% in MiB and MiB/s (the one size formatter of core), and one closing line', () => {
+  it('reports an upload every 10% in MiB and MiB/s (the one size formatter of the kernel), and one closing line', () => {
     const total = 100 * 1024 * 1024;
     const { progress, lines, tick } = setup({ ...UPLOAD_PROGRESS, label: 'Uploading app.tgz', total });
     for (let i = 0; i < 100; i++) {

@@ -16,7 +16,7 @@ const FORBIDDEN: readonly { pattern: RegExp; what: string }[] = [
     pattern: /\b(addMarkdown|addHeading|addTable|addList|addDetails|takeSummary|writeSummary)\s*\(/,
     what: 'writes the job summary',
   },
-  { pattern: /from\s+['"][./]*core\/(outputs|summary|runner-host)['"]/, what: "imports a host's writer" },
+  { pattern: /from\s+['"][./]*hosts\/actions-runner\/(outputs|summary|runner-host)['"]/, what: "imports a host's writer" },
 ];
 
 function sources(folder: string): string[] {
@@ -39,7 +39,7 @@ function violations(file: string, text: string): string[] {
 describe('reports are values', () => {
   it('finds the calls it refuses (the check itself)', () => {
     const text = [
-      "import { setOutputs } from '../core/outputs';",
+      "import { setOutputs } from '../hosts/actions-runner/outputs';",
       'setOutputs({ a: 1 });',
       "core.summary.addRaw('x');",
       "addMarkdown('x');",

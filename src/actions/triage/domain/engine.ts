@@ -1,4 +1,4 @@
-// The triage engine's two halves, the steps of core's run sequence for both hosts (steps.ts): `planTriage` reads
+// The triage engine's two halves, the steps of the kernel's run sequence for both hosts (steps.ts): `planTriage` reads
 // the event's items and decides the writes (read and plan in one: the planner reads as it decides), `applyTriage`
 // writes them and remembers them. Neither checks the budget: the sequence does, once, before the first write.
 // Independent of @actions/core, so the action and the webhook service share it unchanged.

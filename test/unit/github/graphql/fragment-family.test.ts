@@ -1,7 +1,7 @@
 // A depth written as a chain of one-level fragments (GraphQL has no recursive fragments) is generated as one
 // template applied once a level; each level's text is sent as written, and fragments that differ in anything but
 // the fragment below are written out one by one. (That the generated documents check what the expanded shapes
-// check is test/unit/github/graphql/documents.test.ts's.)
+// check is test/unit/tools/graphql-documents.test.ts's.)
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -3,10 +3,10 @@
 // a document that sends the compiled text and checks the answer against the shape with every fragment expanded.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { publishedSchema } from '../../../../tools/graphql/schema';
-import { compileDocument, DocumentError } from '../../../../tools/graphql/compile';
-import { documentFolders, renderFolder } from '../../../../tools/graphql/documents';
-import type { AnswerShape, GraphqlDocument } from '../../../../src/github/client';
+import { publishedSchema } from '../../../tools/graphql/schema';
+import { compileDocument, DocumentError } from '../../../tools/graphql/compile';
+import { documentFolders, renderFolder } from '../../../tools/graphql/documents';
+import type { AnswerShape, GraphqlDocument } from '../../../src/github/client';
 
 const folders = documentFolders();
 
