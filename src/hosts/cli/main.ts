@@ -13,15 +13,17 @@ import { QuietPipe, terminalText } from './terminal';
 import { UsageError } from './usage-error';
 
 /**
- * The repository (or installed package) root: the nearest folder above this module with a package.json
- * (dist/cli/index.js is two levels down, src/hosts/cli/main.ts three).
+ * The repository (or installed package) root: the nearest folder above this module whose package.json has a
+ * version (dist/cli/index.js is two levels down, beside a package.json that only says `"type": "module"`;
+ * src/hosts/cli/main.ts is three).
  */
 const ROOT = packageRoot(dirname(fileURLToPath(import.meta.url)));
 
 function packageRoot(from: string): string {
   for (let dir = from; ; dir = resolve(dir, '..')) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
-    if (resolve(dir, '..') === dir) throw new Error(`no package.json above ${from}`);
+    const file = join(dir, 'package.json');
+    if (existsSync(file) && /"version"\s*:/.test(readFileSync(file, 'utf8'))) return dir;
+    if (resolve(dir, '..') === dir) throw new Error(`no package.json with a version above ${from}`);
   }
 }
 
