@@ -1,6 +1,7 @@
 // What an action's steps are given by its host: the client, the common inputs, the event, a log, the workspace and
 // the host's renderer of the report. The Actions runner builds it (`hosts/actions-runner/run.ts`, `runAction`); the
-// service builds its own for triage (`hosts/service/triage-host.ts`). An action imports this type, never a host.
+// service hands triage's steps what they read instead (`hosts/service/triage-host.ts`). An action imports this
+// type, never a host.
 import type { Clock } from '../github/client/clock';
 import type { Client, Logger } from '../github/client/types';
 import type { CommonInputs } from './common-inputs';

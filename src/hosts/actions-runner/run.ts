@@ -13,13 +13,12 @@ import { Redactor, tokenForms } from '../../kernel/redaction';
 import { commonInputSchema } from '../../kernel/common-inputs';
 import { getInputs, InputError, type InputReader } from '../../kernel/inputs';
 import { runnerRenderer } from './runner-host';
+import type { ActionContext, ActionLog } from '../../kernel/action';
 
 import { summaryCharts } from './budget-chart';
 import { addHeading, addList, addMarkdown, apiUsageMarkdown, takeSummary, writeSummary } from './summary';
 
 export type { CommonInputs } from '../../kernel/common-inputs';
-export type { ActionContext, ActionLog } from '../../kernel/action';
-import type { ActionContext, ActionLog } from '../../kernel/action';
 
 export interface RunOptions {
   /** Replaces `createClient` (tests). */

@@ -8,7 +8,8 @@ import type { Client, ClientOptions, TelemetrySnapshot } from '../../../../src/g
 import { ConfigError, parseConfig } from '../../../../src/kernel/config-file';
 import { applyPlan, planFailure, type Operation } from '../../../../src/kernel/plan';
 import { costLine } from '../../../../src/github/client';
-import { runAction, type ActionContext } from '../../../../src/hosts/actions-runner/run';
+import { runAction } from '../../../../src/hosts/actions-runner/run';
+import type { ActionContext } from '../../../../src/kernel/action';
 
 const TOKEN = 'ghs_16C7e42F292c6912E7710c838347Ae178B4a';
 const dir = mkdtempSync(join(tmpdir(), 'core-run-'));
