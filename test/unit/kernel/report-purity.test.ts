@@ -16,7 +16,10 @@ const FORBIDDEN: readonly { pattern: RegExp; what: string }[] = [
     pattern: /\b(addMarkdown|addHeading|addTable|addList|addDetails|takeSummary|writeSummary)\s*\(/,
     what: 'writes the job summary',
   },
-  { pattern: /from\s+['"][./]*hosts\/actions-runner\/(outputs|summary|runner-host)['"]/, what: "imports a host's writer" },
+  {
+    pattern: /from\s+['"][./]*hosts\/actions-runner\/(outputs|summary|runner-host)['"]/,
+    what: "imports a host's writer",
+  },
 ];
 
 function sources(folder: string): string[] {
