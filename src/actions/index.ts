@@ -25,6 +25,8 @@ export interface ActionPaths {
   readonly readme: string;
   /** `src/actions/<name>`: the action's own sources. */
   readonly source: string;
+  /** The action as a value (`defineAction`: its name, inputs, token alias and run). */
+  readonly definition: string;
   /** The bundle's entry point. */
   readonly main: string;
   /** The module exporting `inputSchema` (the inputs' only definition). */
@@ -49,6 +51,7 @@ export function actionPaths(name: string): ActionPaths {
     actionYml: `${folder}/action.yml`,
     readme: `${folder}/README.md`,
     source,
+    definition: `${source}/action.ts`,
     main: `${source}/main.ts`,
     inputs: `${source}/inputs.ts`,
     bundle: `dist/${name}/index.js`,

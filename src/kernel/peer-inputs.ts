@@ -4,7 +4,6 @@
 // an input given under two names is an error naming both; a peer input this action does not offer fails the run
 // saying why (never silently ignored). The action's schema then validates the result as if our name had been used.
 import { isDeepStrictEqual } from 'node:util';
-import * as core from '@actions/core';
 import { z } from 'zod';
 import {
   camelCase,
@@ -76,11 +75,6 @@ export function splitOutsideBraces(line: string): string[] {
   }
   items.push(line.slice(start));
   return items.map((item) => item.trim()).filter((item) => item !== '');
-}
-
-/** A token input under a peer's name (`github-token`): core reads `token` before the action's own inputs. */
-export function tokenUnder(peerName: string, read: InputReader = (n) => core.getInput(n) || undefined): InputReader {
-  return (name) => (name === 'token' ? (read(peerName) ?? read('token')) : read(name));
 }
 
 /** `'true'` as the peers read their booleans (`getInput(x) === 'true'`: anything else is false). */

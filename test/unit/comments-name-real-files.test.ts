@@ -79,15 +79,17 @@ describe('comments under src/', () => {
 
   it('the check finds paths in comments only, and tells ours from other projects', () => {
     const text = [
-      "const url = 'see src/actions/triage/action.ts'; // names src/actions/triage/action.ts",
+      "const url = 'see src/actions/triage/no-such-step.ts'; // names src/actions/triage/no-such-step.ts",
       '/** and store/run-claim.ts,',
       ' *  and https://example.com/x.ts */',
     ].join('\n');
     expect(commentsOf(text).map((c) => [c.line, pathsIn(c.text)])).toEqual([
-      [1, ['src/actions/triage/action.ts']],
+      [1, ['src/actions/triage/no-such-step.ts']],
       [2, ['store/run-claim.ts']],
     ]);
-    expect(missing('src/x.ts', 'src/actions/triage/action.ts')).toBe('src/actions/triage/action.ts does not exist');
+    expect(missing('src/x.ts', 'src/actions/triage/no-such-step.ts')).toBe(
+      'src/actions/triage/no-such-step.ts does not exist',
+    );
     expect(missing('src/x.ts', 'store/run-claim.ts')).toBeUndefined();
     expect(missing('src/x.ts', 'store/no-such-module.ts')).toBe('no file under src/ is store/no-such-module.ts');
     expect(missing('src/x.ts', 'src/classes/issues-processor.ts')).toBeUndefined();

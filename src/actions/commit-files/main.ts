@@ -1,4 +1,5 @@
+// The commit-files action's entry point on the Actions runner (the bundle dist/commit-files/index.js).
 import { runAction } from '../../hosts/actions-runner/run';
-import { run } from './run';
+import { action } from './action';
 
-void runAction('commit-files', run);
+void runAction(action);

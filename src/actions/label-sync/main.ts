@@ -1,7 +1,5 @@
-// Entry point of the label-sync action.
-import { tokenUnder } from '../../kernel/peer-inputs';
+// The label-sync action's entry point on the Actions runner (the bundle dist/label-sync/index.js).
 import { runAction } from '../../hosts/actions-runner/run';
-import { run } from './run';
+import { action } from './action';
 
-// crazy-max/ghaction-github-labeler names the token `github-token` (see peer-names.ts).
-void runAction('label-sync', run, { readInput: tokenUnder('github-token') });
+void runAction(action);

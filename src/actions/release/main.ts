@@ -1,4 +1,5 @@
+// The release action's entry point on the Actions runner (the bundle dist/release/index.js).
 import { runAction } from '../../hosts/actions-runner/run';
-import { run } from './run';
+import { action } from './action';
 
-void runAction('release', run);
+void runAction(action);

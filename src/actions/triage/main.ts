@@ -1,5 +1,5 @@
+// The triage action's entry point on the Actions runner (the bundle dist/triage/index.js).
 import { runAction } from '../../hosts/actions-runner/run';
-import { run } from './run';
+import { action } from './action';
 
-// actions/stale's and actions/labeler's `repo-token`, when given, is the token.
-void runAction('triage', run, { tokenAlias: 'repo-token' });
+void runAction(action);

@@ -13,7 +13,7 @@ import { Redactor, tokenForms } from '../../kernel/redaction';
 import { commonInputSchema } from '../../kernel/common-inputs';
 import { getInputs, InputError, type InputReader } from '../../kernel/inputs';
 import { runnerRenderer } from './runner-host';
-import type { ActionContext, ActionLog } from '../../kernel/action';
+import type { ActionDefinition, ActionLog } from '../../kernel/action';
 
 import { summaryCharts } from './budget-chart';
 import { addHeading, addList, addMarkdown, apiUsageMarkdown, takeSummary, writeSummary } from './summary';
@@ -27,11 +27,6 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Replaces `core.getInput` (tests). */
   readInput?: InputReader;
-  /**
-   * An input that, when given, is the token (triage: actions/stale's and actions/labeler's `repo-token`), so a
-   * workflow switched by its `uses:` line keeps the token it gave; `token` keeps its own default otherwise.
-   */
-  tokenAlias?: string;
 }
 
 /** Replaces every occurrence of the secrets in a text (kernel/redaction.ts, the one redaction). */
@@ -113,14 +108,9 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-export async function runAction(
-  name: string,
-  /** The action's run (what it resolves to is its own: a test may read it). */
-  main: (ctx: ActionContext) => Promise<unknown>,
-  options: RunOptions = {},
-): Promise<number> {
+export async function runAction(action: ActionDefinition, options: RunOptions = {}): Promise<number> {
+  const { name, run: main, tokenAlias: alias } = action;
   const baseReader: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);
-  const alias = options.tokenAlias;
   const readInput: InputReader =
     alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
   let redact = (text: string) => text;

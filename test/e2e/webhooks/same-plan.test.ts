@@ -14,6 +14,7 @@ import { parseOutputs } from '../../../harness/run-bundle';
 import { runAction } from '../../../src/hosts/actions-runner/run';
 import { STALE_MARKER } from '../../../src/actions/triage/domain/markers';
 import type { TriageOperation } from '../../../src/actions/triage/operations';
+import { action as triageAction } from '../../../src/actions/triage/action';
 import { run as runTriageAction } from '../../../src/actions/triage/run';
 import { createDispatcher, type DispatchOutcome } from '../../../src/hosts/service/dispatch';
 import { jsonLogger } from '../../../src/hosts/service/json-log';
@@ -131,10 +132,12 @@ async function asAction(name: string, event: string, payload: Record<string, unk
   const inputs: Record<string, string> = { token: TOKEN, 'dry-run': 'true', 'own-login': LOGIN };
   let plan: TriageOperation[] | undefined;
   const code = await runAction(
-    'triage',
-    async (ctx) => {
-      const ran = await runTriageAction(ctx);
-      plan = ran.outcome.plan.plan;
+    {
+      ...triageAction,
+      run: async (ctx) => {
+        const ran = await runTriageAction(ctx);
+        plan = ran.outcome.plan.plan;
+      },
     },
     {
       readInput: (input) => inputs[input],

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, actionPaths, SERVICE_EVENTS } from '../../../src/actions';
 import { HANDLED_EVENTS } from '../../../src/hosts/service/dispatch';
+import type { ActionDefinition } from '../../../src/kernel/action';
 
 const root = join(__dirname, '..', '..', '..');
 const SELF = 'test/unit/actions/registry.test.ts';
@@ -90,10 +91,25 @@ describe('the registry of the actions', () => {
     expect([...ACTION_NAMES].sort()).toEqual(folders.sort());
     for (const name of ACTION_NAMES) {
       const paths = actionPaths(name);
-      for (const path of [paths.actionYml, paths.readme, paths.main, paths.inputs])
+      for (const path of [paths.actionYml, paths.readme, paths.definition, paths.main, paths.inputs])
         expect(existsSync(join(root, path)), path).toBe(true);
     }
   });
+
+  it.each(ACTION_NAMES)(
+    '%s is a value: its definition has its registry name and its inputs.ts schema, and main.ts runs it',
+    async (name) => {
+      const paths = actionPaths(name);
+      const { action } = (await import(join(root, paths.definition))) as { action: ActionDefinition };
+      const { inputSchema } = (await import(join(root, paths.inputs))) as { inputSchema: unknown };
+      expect(action.name).toBe(name);
+      expect(action.inputs).toBe(inputSchema);
+      expect(typeof action.run).toBe('function');
+      const main = readFileSync(join(root, paths.main), 'utf8').replace(/^\s*\/\/.*$/gm, '');
+      expect(main).toMatch(/^void runAction\(action\);$/m);
+      expect(main).toContain("import { action } from './action';");
+    },
+  );
 
   it("routes the service's events from the registry", () => {
     expect(SERVICE_EVENTS.length).toBeGreaterThan(0);

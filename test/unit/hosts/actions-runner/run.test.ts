@@ -9,7 +9,7 @@ import { ConfigError, parseConfig } from '../../../../src/kernel/config-file';
 import { applyPlan, planFailure, type Operation } from '../../../../src/kernel/plan';
 import { costLine } from '../../../../src/github/client';
 import { runAction } from '../../../../src/hosts/actions-runner/run';
-import type { ActionContext } from '../../../../src/kernel/action';
+import { defineAction, type ActionContext } from '../../../../src/kernel/action';
 
 const TOKEN = 'ghs_16C7e42F292c6912E7710c838347Ae178B4a';
 const dir = mkdtempSync(join(tmpdir(), 'core-run-'));
@@ -80,7 +80,7 @@ afterEach(() => {
 const summary = () => readFileSync(summaryFile, 'utf8');
 const errorLines = () => out.split('\n').filter((l) => l.startsWith('::error'));
 const run = (main: (ctx: ActionContext) => Promise<void>, createClient = vi.fn(fakeClient)) =>
-  runAction('label-sync', main, { createClient });
+  runAction(defineAction({ name: 'label-sync', inputs: z.object({}), run: main }), { createClient });
 
 describe('runAction', () => {
   it('reads the common inputs, builds the client and the context, writes telemetry and the cost line', async () => {
@@ -274,7 +274,9 @@ describe('runAction', () => {
   it('builds the real client by default', async () => {
     delete process.env.RUNNER_TEMP;
     let ctx: ActionContext | undefined;
-    expect(await runAction('triage', async (c) => void (ctx = c))).toBe(0);
+    expect(
+      await runAction(defineAction({ name: 'triage', inputs: z.object({}), run: async (c) => void (ctx = c) })),
+    ).toBe(0);
     expect(ctx?.client.options).toMatchObject({ action: 'triage', reserve: 50 });
     expect(out).toContain('API: 0 requests (0 answered 304, free), 0 writes, 0 retries\n');
   });
