@@ -136,14 +136,14 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    ignores: ['src/kernel/**', 'src/hosts/actions-runner/**', 'src/hosts/cli/**'],
+    ignores: ['src/hosts/actions-runner/**', 'src/hosts/cli/**'],
     rules: {
       'no-restricted-properties': [
         'error',
         {
           object: 'process',
           property: 'env',
-          message: 'Read the environment in src/hosts/actions-runner (ActionContext), src/kernel or src/hosts/cli.',
+          message: 'Read the environment in a host: src/hosts/actions-runner (ActionContext) or src/hosts/cli.',
         },
       ],
     },

@@ -29,6 +29,8 @@ export interface ActionContext {
   tempDir: string;
   /** `GITHUB_SERVER_URL` without a trailing slash. */
   serverUrl: string;
+  /** The host's environment, for a program the action starts (git keeps only PATH, HOME and a few: `git.ts`). */
+  processEnv: NodeJS.ProcessEnv;
   /** Time in API terms (waits scale for tests against the emulator). */
   clock: Clock;
   /** Renders a run's report (`report.ts`): on the runner, outputs, job summary sections and log lines. */

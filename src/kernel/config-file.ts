@@ -193,17 +193,19 @@ export async function readConfigFile<S extends z.ZodType>(path: string, schema: 
   return parseConfig(text, path, schema);
 }
 
-/** Annotations attach to files by their path in the repository: relative to GITHUB_WORKSPACE, with `/`. */
-function annotationFile(file: string): string {
-  const workspace = process.env.GITHUB_WORKSPACE;
+/** Annotations attach to files by their path in the repository: relative to the runner's workspace, with `/`. */
+function annotationFile(file: string, workspace: string | undefined): string {
   if (!workspace || !isAbsolute(file)) return file;
   const rel = relative(workspace, file);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : file;
 }
 
-/** One error annotation per issue, placed on the file's line and column. */
-export function annotate(error: ConfigError, title = 'Invalid configuration'): void {
-  const file = annotationFile(error.file);
+/**
+ * One error annotation per issue, placed on the file's line and column; `workspace` is the runner's
+ * `GITHUB_WORKSPACE` as the host read it (undefined: paths as they are).
+ */
+export function annotate(error: ConfigError, workspace: string | undefined, title = 'Invalid configuration'): void {
+  const file = annotationFile(error.file, workspace);
   for (const issue of error.issues) {
     const message = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
     if (issue.line > 0) runnerLog.error(message, { file, startLine: issue.line, startColumn: issue.column, title });

@@ -238,7 +238,7 @@ function resolveRef(eventName: string, p: ParsedPayload, repository: string, run
 }
 
 /** Reads the run's event from the Actions runner environment. Never throws. */
-export function readEventContext(env: NodeJS.ProcessEnv = process.env): EventContext {
+export function readEventContext(env: NodeJS.ProcessEnv): EventContext {
   const payload = readEventPayload(env.GITHUB_EVENT_PATH);
   const parsed = Payload.safeParse(payload);
   // Every field catches its own errors, so this only fails on a non-object, which readEventPayload excludes.

@@ -44,7 +44,7 @@ const GLOBAL_OPTIONS = ['--no-pager', '--no-optional-locks', ...GIT_SAFE_CONFIG.
 const KEPT = ['PATH', 'HOME', 'XDG_CONFIG_HOME', 'SYSTEMROOT', 'SystemRoot', 'USERPROFILE', 'TEMP', 'TMP', 'TMPDIR'];
 
 /** git's environment: the kept variables of `env`, then the fixed ones that switch off prompts and transports. */
-export function gitEnvironment(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function gitEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const out: NodeJS.ProcessEnv = {};
   for (const name of KEPT) if (env[name] !== undefined) out[name] = env[name];
   return {
@@ -65,8 +65,8 @@ const READ_ONLY = new Set(['rev-parse', 'ls-files', 'ls-tree', 'cat-file']);
 export interface GitOptions {
   /** Cap on stdout in bytes (default 256 MiB). */
   maxBuffer?: number;
-  /** The environment to take the kept variables from (default `process.env`). */
-  env?: NodeJS.ProcessEnv;
+  /** The host's environment, to take the kept variables from (`ActionContext.processEnv`). */
+  env: NodeJS.ProcessEnv;
 }
 
 /** The full argument list of a git invocation (exported for the tests). */
@@ -77,11 +77,7 @@ export function gitArguments(args: readonly string[]): string[] {
 }
 
 /** Runs a read-only git command in `cwd`; its stdout, or undefined when git fails or is missing. */
-export async function runGit(
-  cwd: string,
-  args: readonly string[],
-  options: GitOptions = {},
-): Promise<string | undefined> {
+export async function runGit(cwd: string, args: readonly string[], options: GitOptions): Promise<string | undefined> {
   const argv = gitArguments(args);
   return new Promise((resolve) => {
     execFile(

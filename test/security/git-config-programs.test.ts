@@ -85,15 +85,17 @@ describe('a planted .git/config', () => {
 
   it('runs nothing through the project git helper (the reads commit-files does)', async () => {
     const { dir, ran } = plantedCheckout();
-    expect(await deletedInCheckout(dir)).toEqual(['b.txt']);
-    const base = await readCheckoutBase(dir, '0'.repeat(40));
+    expect(await deletedInCheckout(dir, process.env)).toEqual(['b.txt']);
+    const base = await readCheckoutBase(dir, '0'.repeat(40), process.env);
     expect(base).toMatchObject({ known: false, reason: expect.stringMatching(/partial clone/) });
-    expect(await runGit(dir, ['ls-tree', '-r', 'HEAD'])).toBeUndefined();
+    expect(await runGit(dir, ['ls-tree', '-r', 'HEAD'], { env: process.env })).toBeUndefined();
     expect(ran()).toEqual([]);
   });
 
   it('refuses a git command that is not a read', async () => {
-    await expect(runGit(tmpdir(), ['fetch', 'origin'])).rejects.toThrow(/not a read-only command/);
+    await expect(runGit(tmpdir(), ['fetch', 'origin'], { env: process.env })).rejects.toThrow(
+      /not a read-only command/,
+    );
   });
 
   it('gives git no token, no INPUT_* and no GIT_* of the caller', () => {

@@ -31,13 +31,10 @@ function walk(dir: string): string[] {
 }
 
 const posix = (path: string) => path.split(sep).join('/');
-const sources = walk(SRC)
-  .filter((p) => p.endsWith('.ts'))
-  .map((p) => posix(relative(SRC, p)));
+const srcEntries = walk(SRC);
+const sources = srcEntries.filter((p) => p.endsWith('.ts')).map((p) => posix(relative(SRC, p)));
 const sourceFolders = new Set(
-  walk(SRC)
-    .filter((p) => p.endsWith(sep))
-    .map((p) => posix(relative(SRC, p)).replace(/\/$/, '')),
+  srcEntries.filter((p) => p.endsWith(sep)).map((p) => posix(relative(SRC, p)).replace(/\/$/, '')),
 );
 const entries = walk(UNIT).map((p) => posix(relative(UNIT, p)));
 

@@ -79,13 +79,13 @@ export async function scanStep(ctx: ActionContext, config: CommitInputs, limits:
   if (absent.length && !config.allowUnmatchedPaths)
     throw new InputError([{ input: 'paths', message: unmatchedPathsRefusal(absent) }]);
   logScan(scan, workingDirectory, ctx.log);
-  const deletedLocally = new Set(await deletedInCheckout(workingDirectory));
+  const deletedLocally = new Set(await deletedInCheckout(workingDirectory, ctx.processEnv));
   const selected = [...deletedLocally].filter((p) => selection.selects(p));
   if (selected.length)
     ctx.log.info(
       `${plural(selected.length, 'file')} tracked by the local checkout deleted and selected by "paths": deleted on the branch`,
     );
-  const base = await readCheckoutBase(workingDirectory, ctx.context.runSha);
+  const base = await readCheckoutBase(workingDirectory, ctx.context.runSha, ctx.processEnv);
   checkLocalBase(base, config.onUnknownBase);
   return { workingDirectory, selection, deletes, scan, deletedLocally, base };
 }

@@ -1,4 +1,4 @@
-// The Actions runner's environment, read once. Only `src/kernel`, `src/hosts/actions-runner` and `src/hosts/cli` read `process.env`:
+// The Actions runner's environment, read once. Only `src/hosts/actions-runner` and `src/hosts/cli` read `process.env`:
 // an action gets these values through its `ActionContext`.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -75,10 +75,10 @@ function headline(err: unknown): string {
 }
 
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
-function reportFailure(err: unknown, redact: (text: string) => string): string[] {
+function reportFailure(err: unknown, redact: (text: string) => string, workspace: string | undefined): string[] {
   if (err instanceof ConfigError) {
     // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
-    annotate(err);
+    annotate(err, workspace);
     runnerLog.info(redact(`Invalid configuration: ${plural(err.issues.length, 'problem')} in ${err.file}.`));
     process.exitCode = 1;
     return err.issues.map((i) =>
@@ -113,6 +113,7 @@ export async function runAction(action: ActionDefinition, options: RunOptions = 
   const baseReader: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);
   const readInput: InputReader =
     alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
+  const env = options.env ?? process.env;
   let redact = (text: string) => text;
   let client: Client | undefined;
   let failures: string[] = [];
@@ -123,7 +124,6 @@ export async function runAction(action: ActionDefinition, options: RunOptions = 
     const inputs = getInputs(commonInputSchema, readInput);
     dryRun = inputs.dryRun;
     const log = makeLog(redact);
-    const env = options.env ?? process.env;
     const runner = readRunnerEnvironment(env);
     client = (options.createClient ?? createClient)({
       token: inputs.token,
@@ -150,11 +150,12 @@ export async function runAction(action: ActionDefinition, options: RunOptions = 
       workspace: runner.workspace,
       tempDir: runner.tempDir,
       serverUrl: runner.serverUrl,
+      processEnv: env,
       clock: runner.clock,
       render: runnerRenderer(log),
     });
   } catch (err) {
-    failures = reportFailure(err, redact);
+    failures = reportFailure(err, redact, env.GITHUB_WORKSPACE);
   }
   await finish(name, outcome(failures, dryRun), client, failures, redact);
   if (failures.length > 0) process.exitCode = 1;

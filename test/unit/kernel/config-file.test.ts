@@ -186,7 +186,7 @@ describe('readConfigFile', () => {
 describe('annotate', () => {
   afterEach(() => vi.mocked(core.error).mockClear());
   it('emits one error annotation per issue with file, line and column', () => {
-    annotate(configError('labels:\n  - name: 1\n    color: x\n', '.github/labels.yml'));
+    annotate(configError('labels:\n  - name: 1\n    color: x\n', '.github/labels.yml'), undefined);
     expect(vi.mocked(core.error).mock.calls).toEqual([
       [
         expect.stringMatching(/^labels\[0\]\.name: /),
@@ -199,19 +199,17 @@ describe('annotate', () => {
     ]);
   });
   it('an absolute path inside GITHUB_WORKSPACE is annotated relative to it', () => {
-    const saved = process.env.GITHUB_WORKSPACE;
-    process.env.GITHUB_WORKSPACE = join(tmpdir(), 'ws');
-    try {
-      annotate(
-        new ConfigError(join(tmpdir(), 'ws', '.github', 'labels.yml'), [
-          { path: 'x', message: 'bad', line: 4, column: 2 },
-        ]),
-      );
-      annotate(new ConfigError(join(tmpdir(), 'elsewhere.yml'), [{ path: 'x', message: 'bad', line: 1, column: 1 }]));
-    } finally {
-      if (saved === undefined) delete process.env.GITHUB_WORKSPACE;
-      else process.env.GITHUB_WORKSPACE = saved;
-    }
+    const workspace = join(tmpdir(), 'ws');
+    annotate(
+      new ConfigError(join(tmpdir(), 'ws', '.github', 'labels.yml'), [
+        { path: 'x', message: 'bad', line: 4, column: 2 },
+      ]),
+      workspace,
+    );
+    annotate(
+      new ConfigError(join(tmpdir(), 'elsewhere.yml'), [{ path: 'x', message: 'bad', line: 1, column: 1 }]),
+      workspace,
+    );
     expect(vi.mocked(core.error).mock.calls.map((c) => c[1]?.file)).toEqual([
       '.github/labels.yml',
       join(tmpdir(), 'elsewhere.yml'),
@@ -219,7 +217,7 @@ describe('annotate', () => {
   });
 
   it('an issue without position is annotated without a file position', () => {
-    annotate(new ConfigError('x.yml', [{ path: '', message: 'file not found', line: 0, column: 0 }]));
+    annotate(new ConfigError('x.yml', [{ path: '', message: 'file not found', line: 0, column: 0 }]), undefined);
     expect(vi.mocked(core.error)).toHaveBeenCalledWith('x.yml: file not found', { title: 'Invalid configuration' });
   });
 });

@@ -12,18 +12,18 @@ export type BaseSource = 'HEAD' | 'GITHUB_SHA';
 export type CheckoutBase =
   { known: true; sha: string; source: BaseSource; files: Map<string, Side> } | { known: false; reason: string };
 
-/** Runs a read-only git command (kernel/git.ts: a workspace's own config never runs a program); undefined when it fails. */
-const git = (cwd: string, args: string[]) => runGit(cwd, args, { maxBuffer: 512 * 1024 * 1024 });
+/** A read-only git command in one folder (kernel/git.ts: a workspace's own config never runs a program); undefined when it fails. */
+type Git = (args: string[]) => Promise<string | undefined>;
 
 const SHA = /^[0-9a-f]{40}$/;
 
-async function holdsCommit(cwd: string, sha: string): Promise<boolean> {
-  return (await git(cwd, ['cat-file', '-e', `${sha}^{commit}`])) !== undefined;
+async function holdsCommit(git: Git, sha: string): Promise<boolean> {
+  return (await git(['cat-file', '-e', `${sha}^{commit}`])) !== undefined;
 }
 
 /** Every file of a commit's tree: path → mode and object id (`git ls-tree -r`), or undefined when an object is missing. */
-async function treeOf(cwd: string, sha: string): Promise<Map<string, Side> | undefined> {
-  const out = await git(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
+async function treeOf(git: Git, sha: string): Promise<Map<string, Side> | undefined> {
+  const out = await git(['ls-tree', '-r', '-z', '--full-tree', sha]);
   if (out === undefined) return undefined;
   const files = new Map<string, Side>();
   for (const line of out.split('\0')) {
@@ -36,9 +36,10 @@ async function treeOf(cwd: string, sha: string): Promise<Map<string, Side> | und
   return files;
 }
 
-/** Reads the base of the working directory `dir` (a real path); `runSha` is GITHUB_SHA. */
-export async function readCheckoutBase(dir: string, runSha: string): Promise<CheckoutBase> {
-  const top = (await git(dir, ['rev-parse', '--show-toplevel']))?.trim();
+/** Reads the base of the working directory `dir` (a real path); `runSha` is GITHUB_SHA; `env` the host's environment. */
+export async function readCheckoutBase(dir: string, runSha: string, env: NodeJS.ProcessEnv): Promise<CheckoutBase> {
+  const git: Git = (args) => runGit(dir, args, { env, maxBuffer: 512 * 1024 * 1024 });
+  const top = (await git(['rev-parse', '--show-toplevel']))?.trim();
   if (!top) return { known: false, reason: `${dir} is not in a git checkout (no .git)` };
   const realTop = await realpath(top).catch(() => top);
   if (realTop !== dir)
@@ -46,16 +47,16 @@ export async function readCheckoutBase(dir: string, runSha: string): Promise<Che
       known: false,
       reason: `the working directory is a folder inside the checkout at ${realTop}, so its paths are not the checkout's`,
     };
-  const head = (await git(dir, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
+  const head = (await git(['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
   let sha: string | undefined;
   let source: BaseSource = 'HEAD';
-  if (head && SHA.test(head) && (await holdsCommit(dir, head))) sha = head;
-  else if (SHA.test(runSha) && (await holdsCommit(dir, runSha))) {
+  if (head && SHA.test(head) && (await holdsCommit(git, head))) sha = head;
+  else if (SHA.test(runSha) && (await holdsCommit(git, runSha))) {
     sha = runSha;
     source = 'GITHUB_SHA';
   }
   if (!sha) {
-    const shallow = (await git(dir, ['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
+    const shallow = (await git(['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
     return {
       known: false,
       reason: head
@@ -63,7 +64,7 @@ export async function readCheckoutBase(dir: string, runSha: string): Promise<Che
         : 'the checkout has no commit checked out',
     };
   }
-  const files = await treeOf(dir, sha);
+  const files = await treeOf(git, sha);
   if (!files)
     return { known: false, reason: `the checkout does not hold the tree of ${sha} (a shallow or partial clone)` };
   return { known: true, sha, source, files };

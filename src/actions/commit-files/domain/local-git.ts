@@ -7,9 +7,6 @@ import { join } from 'node:path';
 import { runGit } from '../../../kernel/git';
 import { mapPool } from '../../../kernel/pool';
 
-/** git through the one helper: no program from the checkout's config, no token in its environment. */
-const git = (cwd: string, args: string[]) => runGit(cwd, args);
-
 const split = (out: string | undefined) => (out ?? '').split('\0').filter(Boolean);
 
 async function exists(path: string): Promise<boolean> {
@@ -21,13 +18,18 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** Paths (relative to `dir`, `/`-separated) tracked by the checkout `dir` lies in but absent from disk. */
-export async function deletedInCheckout(dir: string): Promise<string[]> {
-  if ((await git(dir, ['rev-parse', '--is-inside-work-tree']))?.trim() !== 'true') return [];
+/**
+ * Paths (relative to `dir`, `/`-separated) tracked by the checkout `dir` lies in but absent from disk; `env` is the
+ * host's environment.
+ */
+export async function deletedInCheckout(dir: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  // git through the one helper: no program from the checkout's config, no token in its environment.
+  const git = (args: string[]) => runGit(dir, args, { env });
+  if ((await git(['rev-parse', '--is-inside-work-tree']))?.trim() !== 'true') return [];
   // Paths are relative to `dir` and limited to it (git's default in a subfolder).
   const [index, head] = await Promise.all([
-    git(dir, ['ls-files', '-z', '-t']),
-    git(dir, ['ls-tree', '-r', '-z', '--name-only', 'HEAD']),
+    git(['ls-files', '-z', '-t']),
+    git(['ls-tree', '-r', '-z', '--name-only', 'HEAD']),
   ]);
   if (index === undefined) return [];
   const sparse = new Set<string>();

@@ -38,6 +38,7 @@ function context(client: Client, dryRun = false, given: Inputs = inputs()): Acti
     workspace,
     tempDir: workspace,
     serverUrl: 'https://github.com',
+    processEnv: process.env,
     clock: realClock(),
     render: runnerRenderer(log),
   };

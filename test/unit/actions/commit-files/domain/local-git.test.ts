@@ -31,13 +31,15 @@ describe('deletedInCheckout', () => {
     git(root, 'update-index', '--skip-worktree', 'sub/sparse.txt');
     rmSync(join(root, 'sub/sparse.txt'));
     rmSync(join(root, 'other/z.txt'));
-    return Promise.all([deletedInCheckout(join(root, 'sub')), deletedInCheckout(root)]).then(([sub, all]) => {
-      expect(sub).toEqual(['moved.txt', 'y.txt', 'é f.txt']);
-      expect(all).toEqual(['other/z.txt', 'sub/moved.txt', 'sub/y.txt', 'sub/é f.txt']);
-    });
+    return Promise.all([deletedInCheckout(join(root, 'sub'), process.env), deletedInCheckout(root, process.env)]).then(
+      ([sub, all]) => {
+        expect(sub).toEqual(['moved.txt', 'y.txt', 'é f.txt']);
+        expect(all).toEqual(['other/z.txt', 'sub/moved.txt', 'sub/y.txt', 'sub/é f.txt']);
+      },
+    );
   });
 
   it('outside a work tree there are none', async () => {
-    expect(await deletedInCheckout(mkdtempSync(join(tmpdir(), 'cf-nogit-')))).toEqual([]);
+    expect(await deletedInCheckout(mkdtempSync(join(tmpdir(), 'cf-nogit-')), process.env)).toEqual([]);
   });
 });
