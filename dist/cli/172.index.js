@@ -3360,7 +3360,7 @@ exports.serialize = serialize;
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var textParsers = __webpack_require__(4784);
-var binaryParsers = __webpack_require__(5141);
+var binaryParsers = __webpack_require__(7522);
 var arrayParser = __webpack_require__(6471);
 var builtinTypes = __webpack_require__(6345);
 
@@ -3428,7 +3428,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5141:
+/***/ 7522:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
 var parseInt64 = __webpack_require__(2299);

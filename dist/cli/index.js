@@ -28,7 +28,7 @@ const actions_namespaceObject = /*#__PURE__*/JSON.parse('{"o":[{"name":"label-sy
 // Why JSON under a typed module: the build and the lint configuration are plain Node ESM (.mjs/.js, no TypeScript
 // loader), so they read actions.json with JSON.parse; TypeScript imports the same file here and checks its shape.
 // This module imports no action code, so the command line can list the actions without loading them, and it is a
-// leaf of the layering (only src/cli and src/webhooks import it).
+// leaf of the layering (only src/hosts/cli and src/hosts/service import it).
 
 const ACTIONS = actions_namespaceObject.o;
 const ACTION_NAMES = ACTIONS.map((a) => a.name);
@@ -37,12 +37,13 @@ function isActionName(name) {
 }
 function actionPaths(name) {
     const folder = `actions/${name}`;
-    const source = `src/${name}`;
+    const source = `src/actions/${name}`;
     return {
         folder,
         actionYml: `${folder}/action.yml`,
         readme: `${folder}/README.md`,
         source,
+        definition: `${source}/action.ts`,
         main: `${source}/main.ts`,
         inputs: `${source}/inputs.ts`,
         bundle: `dist/${name}/index.js`,
@@ -54,7 +55,7 @@ const SERVICE_EVENTS = [...new Set(ACTIONS.flatMap((a) => a.serviceEvents))];
 
 /***/ }),
 
-/***/ 1028:
+/***/ 5344:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -63,7 +64,7 @@ const SERVICE_EVENTS = [...new Set(ACTIONS.flatMap((a) => a.serviceEvents))];
 /* harmony export */   j9: () => (/* binding */ styleFor),
 /* harmony export */   ni: () => (/* binding */ renderLine)
 /* harmony export */ });
-/* harmony import */ var _core_log_escape__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3933);
+/* harmony import */ var _kernel_log_escape__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7715);
 // Turns an action's workflow commands (`::error file=…::msg`, `::group::`, `::add-mask::`) into readable
 // terminal lines; colours only on a TTY (and never with NO_COLOR). Every text the command line prints passes
 // through `terminalText` first: C0 and C1 control characters (ESC, BEL, CSI, a lone carriage return…) from a file
@@ -72,7 +73,7 @@ const SERVICE_EVENTS = [...new Set(ACTIONS.flatMap((a) => a.serviceEvents))];
 
 /** Text from anywhere, safe to print: controls shown as `\xNN` (tab and line feed kept). */
 function terminalText(text) {
-    return (0,_core_log_escape__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .xx)(text, '\t\n');
+    return (0,_kernel_log_escape__WEBPACK_IMPORTED_MODULE_0__/* .visibleControls */ .xx)(text, '\t\n');
 }
 const plain = { red: (s) => s, yellow: (s) => s, cyan: (s) => s, bold: (s) => s, dim: (s) => s };
 const ansi = (code, reset) => (s) => `\u001b[${code}m${s}\u001b[${reset}m`;
@@ -151,7 +152,7 @@ class QuietPipe {
 
 /***/ }),
 
-/***/ 4226:
+/***/ 2494:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -166,7 +167,7 @@ class UsageError extends Error {
 
 /***/ }),
 
-/***/ 3933:
+/***/ 7715:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -199,7 +200,7 @@ class UsageError extends Error {
 // `::add-mask::` or `::stop-commands::`. `%` needs no encoding on a plain line (the runner decodes only command
 // data). Annotation messages and properties are command data and properties: `@actions/core` encodes them
 // (`escapeData`: `%`, `\r`, `\n`; `escapeProperty`: also `:` and `,`), so a literal `%0A` in a name stays literal
-// text; `src/core/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
+// text; `src/kernel/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
 /** White space as .NET's `Char.IsWhiteSpace` sees it (JavaScript's `\s` plus NEL). */
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
@@ -856,7 +857,7 @@ var external_node_path_ = __nccwpck_require__(6760);
 var external_node_url_ = __nccwpck_require__(3136);
 // EXTERNAL MODULE: ./src/actions/index.ts + 1 modules
 var actions = __nccwpck_require__(3109);
-;// CONCATENATED MODULE: ./src/cli/node-version.ts
+;// CONCATENATED MODULE: ./src/hosts/cli/node-version.ts
 // The command line's own check of the Node version against package.json's `engines.node` (one source for both):
 // the range is a lower bound `>=MAJOR[.MINOR[.PATCH]]`, as npm writes it for "this version or later".
 /** The lower bound of a `>=x.y.z` range as three numbers, or undefined for any other form of range. */
@@ -890,11 +891,11 @@ function nodeVersionProblem(range, current) {
     return undefined;
 }
 
-// EXTERNAL MODULE: ./src/cli/terminal.ts
-var terminal = __nccwpck_require__(1028);
-// EXTERNAL MODULE: ./src/cli/usage-error.ts
-var usage_error = __nccwpck_require__(4226);
-;// CONCATENATED MODULE: ./src/cli/main.ts
+// EXTERNAL MODULE: ./src/hosts/cli/terminal.ts
+var terminal = __nccwpck_require__(5344);
+// EXTERNAL MODULE: ./src/hosts/cli/usage-error.ts
+var usage_error = __nccwpck_require__(2494);
+;// CONCATENATED MODULE: ./src/hosts/cli/main.ts
 // repo-actions: runs any action's real bundle outside Actions, dry-run by default, against GitHub (or the local
 // emulator with --api-url), with a token from GITHUB_TOKEN or GH_TOKEN; and the webhook service's commands.
 // Fast start: this module imports only what `--help` and `--version` need; each command's modules (the service's
@@ -907,14 +908,27 @@ var usage_error = __nccwpck_require__(4226);
 
 
 
-/** The repository (or installed package) root: dist/cli/index.js and src/cli/main.ts are both two levels down. */
-const ROOT = (0,external_node_path_.resolve)((0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)), '..', '..');
+/**
+ * The repository (or installed package) root: the nearest folder above this module whose package.json has a
+ * version (dist/cli/index.js is two levels down, beside a package.json that only says `"type": "module"`;
+ * src/hosts/cli/main.ts is three).
+ */
+const ROOT = packageRoot((0,external_node_path_.dirname)((0,external_node_url_.fileURLToPath)(import.meta.url)));
+function packageRoot(from) {
+    for (let dir = from;; dir = (0,external_node_path_.resolve)(dir, '..')) {
+        const file = (0,external_node_path_.join)(dir, 'package.json');
+        if ((0,external_node_fs_.existsSync)(file) && /"version"\s*:/.test((0,external_node_fs_.readFileSync)(file, 'utf8')))
+            return dir;
+        if ((0,external_node_path_.resolve)(dir, '..') === dir)
+            throw new Error(`no package.json with a version above ${from}`);
+    }
+}
 /** The service's commands. Each takes the arguments after its name and resolves to an exit code. */
 const SERVICE_COMMANDS = {
-    serve: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(172), __nccwpck_require__.e(815), __nccwpck_require__.e(909), __nccwpck_require__.e(980), __nccwpck_require__.e(329), __nccwpck_require__.e(659)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2659))).serveCommand(argv),
-    deliveries: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(329), __nccwpck_require__.e(748)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2161))).deliveriesCommand(argv),
-    redeliver: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(980), __nccwpck_require__.e(588)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7207))).redeliverCommand(argv),
-    migrate: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(329), __nccwpck_require__.e(547)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1419))).migrateCommand(argv),
+    serve: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(172), __nccwpck_require__.e(815), __nccwpck_require__.e(909), __nccwpck_require__.e(918), __nccwpck_require__.e(425), __nccwpck_require__.e(320)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4320))).serveCommand(argv),
+    deliveries: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(425), __nccwpck_require__.e(665)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2416))).deliveriesCommand(argv),
+    redeliver: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(918), __nccwpck_require__.e(560)]).then(__nccwpck_require__.bind(__nccwpck_require__, 8560))).redeliverCommand(argv),
+    migrate: async (argv) => (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(172), __nccwpck_require__.e(425), __nccwpck_require__.e(489)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2695))).migrateCommand(argv),
 };
 /** The package's version and Node range, read from its own package.json (checked by hand: no schema library loads). */
 function packageMeta() {
@@ -970,9 +984,9 @@ async function main(argv, out) {
         return 0;
     }
     if (command === 'emulator')
-        return (await __nccwpck_require__.e(/* import() */ 495).then(__nccwpck_require__.bind(__nccwpck_require__, 2495))).emulatorCommand(ROOT, rest);
+        return (await __nccwpck_require__.e(/* import() */ 435).then(__nccwpck_require__.bind(__nccwpck_require__, 2435))).emulatorCommand(ROOT, rest);
     if (command === 'cache')
-        return (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(876)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4876))).cacheCommand(rest);
+        return (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(872)]).then(__nccwpck_require__.bind(__nccwpck_require__, 3872))).cacheCommand(rest);
     const service = SERVICE_COMMANDS[command];
     if (service)
         return service(rest);
@@ -980,7 +994,7 @@ async function main(argv, out) {
         throw new usage_error/* UsageError */.e(`unknown option ${command}; see repo-actions --help`);
     if (!(0,actions/* isActionName */.S8)(command))
         throw new usage_error/* UsageError */.e(`unknown action or command "${command}" (actions: ${actions/* ACTION_NAMES */.G.join(', ')}; see --help)`);
-    return (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(815), __nccwpck_require__.e(980), __nccwpck_require__.e(843)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9843))).runActionCommand(ROOT, command, rest);
+    return (await Promise.all(/* import() */[__nccwpck_require__.e(597), __nccwpck_require__.e(618), __nccwpck_require__.e(815), __nccwpck_require__.e(918), __nccwpck_require__.e(911)]).then(__nccwpck_require__.bind(__nccwpck_require__, 911))).runActionCommand(ROOT, command, rest);
 }
 const out = new terminal/* QuietPipe */.Pm();
 // The Node version package.json's `engines` asks for, checked before anything else runs.

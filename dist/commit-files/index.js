@@ -46676,7 +46676,7 @@ function getOctokitOptions(token, options) {
 //# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
-;// CONCATENATED MODULE: ./src/client/answers.ts
+;// CONCATENATED MODULE: ./src/github/client/answers.ts
 // One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
 // or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
 // it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
@@ -46755,7 +46755,7 @@ function isHeadInvalid(a) {
     return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
 }
 
-;// CONCATENATED MODULE: ./src/client/errors.ts
+;// CONCATENATED MODULE: ./src/github/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
 
 /** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
@@ -46975,7 +46975,7 @@ class WriteLimitError extends BudgetError {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/pacer.ts
+;// CONCATENATED MODULE: ./src/github/client/pacer.ts
 // Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
 // points per minute; and writes as GitHub asks them. Reads that fit every window go at full speed.
 //
@@ -47277,7 +47277,7 @@ class Pacer {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/budget.ts
+;// CONCATENATED MODULE: ./src/github/client/budget.ts
 // The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
 // free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
 // GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
@@ -47441,12 +47441,12 @@ class BudgetTracker {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/clock.ts
+;// CONCATENATED MODULE: ./src/github/client/clock.ts
 // Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
 // pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
 // `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
 // production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
-// (`src/core/environment.ts`).
+// (`src/hosts/actions-runner/environment.ts`).
 function realClock(scale = 1) {
     const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
     return {
@@ -47456,7 +47456,7 @@ function realClock(scale = 1) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/private-dir.ts
+;// CONCATENATED MODULE: ./src/github/client/private-dir.ts
 // A private directory for data that must stay ours (cached API answers): mode 0700, our own, never a symbolic link,
 // and reached only through folders that nobody else can rename or replace — each real folder above it belongs to
 // root or to us and is writable by nobody else unless it is sticky (as /tmp is). Checking the last component alone
@@ -47508,7 +47508,7 @@ function unsafeAncestor(real, uid) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/client/etag-cache.ts
+;// CONCATENATED MODULE: ./src/github/client/etag-cache.ts
 // Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
 // token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
 // given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
@@ -47624,7 +47624,7 @@ class EtagCache {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/exit-tasks.ts
+;// CONCATENATED MODULE: ./src/github/client/exit-tasks.ts
 // One `exit` listener for the whole process. A client with a cache directory saves its pacing history (the
 // content-creating requests of the last minutes) when the process ends; each client used to add its own listener, so
 // `serve --cache-dir` with 60 installation tokens held 60 listeners (Node warns after the 11th) and every evicted
@@ -47659,7 +47659,7 @@ function pendingExitTasks() {
     return tasks.size;
 }
 
-;// CONCATENATED MODULE: ./src/client/origins.ts
+;// CONCATENATED MODULE: ./src/github/client/origins.ts
 // Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
 // named in a release. Everything else gets no credentials (and no writes).
 function originOf(url) {
@@ -47717,7 +47717,7 @@ class TrustedOrigins {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/budget.ts
 async function beforeSend(ex, budget, graphql) {
     if (ex.free)
         return;
@@ -47761,7 +47761,7 @@ function noteGraphqlRateLimit(ex, attempt, graphql) {
         graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
     for (const [k, v] of Object.entries(headers ?? {}))
@@ -47804,7 +47804,7 @@ function isGraphqlUrl(url, graphqlUrl) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/cache.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/cache.ts
 // Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
 // 200 with an ETag remembered.
 
@@ -47876,7 +47876,7 @@ function remember(ex, attempt, s) {
     s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
 }
 
-;// CONCATENATED MODULE: ./src/client/transport-errors.ts
+;// CONCATENATED MODULE: ./src/github/client/transport-errors.ts
 // Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
 // or request the client refuses because it would carry the token somewhere it does not belong.
 
@@ -48001,7 +48001,7 @@ function causeText(err) {
     return text;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/errors.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/errors.ts
 // Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
 // answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
 // no usable answer at all.
@@ -48044,7 +48044,7 @@ function failureOf(ex, attempt, gaveUp) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/headers.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/headers.ts
 
 /** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
 const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
@@ -48072,7 +48072,7 @@ function applyHeaders(ex, endpoint, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/answer-limits.ts
+;// CONCATENATED MODULE: ./src/github/client/answer-limits.ts
 const MIB = 1024 * 1024;
 /** The cap of any answer whose declaration raises none. */
 const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
@@ -48084,7 +48084,7 @@ function answerMaxBytes(policy) {
     return raised !== undefined && Number.isSafeInteger(raised) && raised > 0 ? raised : DEFAULT_ANSWER_MAX_BYTES;
 }
 
-;// CONCATENATED MODULE: ./src/client/declared.ts
+;// CONCATENATED MODULE: ./src/github/client/declared.ts
 /** One module's reads, by name; the names are what its call sites pass to `declared`. */
 function defineReads(reads) {
     return reads;
@@ -48124,7 +48124,7 @@ async function requestDeclared(octokit, declaration, params, policy = {}) {
     return response.data;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/integrity.ts
 // Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
 // parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else
 // is an `IntegrityError`, which the retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
@@ -48224,7 +48224,7 @@ function checkShape(ex, attempt) {
     attempt.status = undefined;
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
+;// CONCATENATED MODULE: ./src/github/client/retry.ts
 // The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
 // classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
 // exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
@@ -48300,7 +48300,7 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
     return { retry: false, reason: answer.reason };
 }
 
-;// CONCATENATED MODULE: ./src/client/write-rules.ts
+;// CONCATENATED MODULE: ./src/github/client/write-rules.ts
 /** The rule of a write nobody declared: not repeated after a lost answer (see above). */
 const DEFAULT_AFTER_LOST_ANSWER = 'caller';
 /** One module's writes, by name; the names are what its call sites pass to `declared`. */
@@ -48308,10 +48308,10 @@ function defineWrites(writes) {
     return writes;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/retry.ts
-// Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+;// CONCATENATED MODULE: ./src/github/client/stages/retry.ts
+// Stage 7, retry: GitHub's documented retry matrix (src/github/client/retry.ts) applied to one failed attempt, within the call's
 // retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
-// (`request.afterLostAnswer`, src/client/write-rules.ts).
+// (`request.afterLostAnswer`, src/github/client/write-rules.ts).
 
 
 
@@ -48360,7 +48360,7 @@ function retryStage(ex, attempt, s) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/pacer.ts
 // Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
 // minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
 // the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
@@ -48426,7 +48426,7 @@ function notePacing(pacer, ex, attempt, verdict) {
     pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/redirect.ts
 
 
 const MAX_REDIRECTS = 3;
@@ -48475,7 +48475,7 @@ var external_node_http_ = __nccwpck_require__(7067);
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: ./src/client/streaming-fetch.ts
+;// CONCATENATED MODULE: ./src/github/client/streaming-fetch.ts
 // A `fetch` for streamed request bodies, on node:http(s) with backpressure.
 //
 // Node's built-in fetch (undici) reads a streamed request body as fast as the source delivers it, whatever
@@ -48589,7 +48589,7 @@ function streamingFetch(input, init = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/send.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/send.ts
 // Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
 // through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
 
@@ -48647,7 +48647,7 @@ async function send(request, ex, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/telemetry.ts
 
 
 /**
@@ -48737,7 +48737,7 @@ class AttemptObserver {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/pipeline.ts
+;// CONCATENATED MODULE: ./src/github/client/pipeline.ts
 
 
 
@@ -48861,7 +48861,7 @@ function createPipeline(deps) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/retry-runner.ts
+;// CONCATENATED MODULE: ./src/github/client/retry-runner.ts
 // The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
 // marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
 
@@ -48901,7 +48901,7 @@ function createRetry(settings, maxWaitMs, sleep) {
     return retry;
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
+;// CONCATENATED MODULE: ./src/github/graphql/errors.ts
 // GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
 // refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
 // RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
@@ -48967,7 +48967,7 @@ function isSchemaMismatch(entries) {
     return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+;// CONCATENATED MODULE: ./src/github/graphql/shape.ts
 // The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
 // nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
 // says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
@@ -58599,7 +58599,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/run.ts
+;// CONCATENATED MODULE: ./src/github/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
@@ -58733,7 +58733,7 @@ class GraphqlRunner {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/telemetry.ts
+;// CONCATENATED MODULE: ./src/github/client/telemetry.ts
 /** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
@@ -58929,7 +58929,7 @@ class TelemetryRecorder {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/client.ts
+;// CONCATENATED MODULE: ./src/github/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
 
 
@@ -59208,7 +59208,7 @@ function createClient(opts) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/contents.ts
+;// CONCATENATED MODULE: ./src/github/client/contents.ts
 // A file's text from a repository through the contents API, with the raw media type (one request; a
 // repeat is a free 304 through the ETag cache). Used for config files kept in a repository.
 
@@ -59253,7 +59253,7 @@ async function readRepoFile(client, file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/index.ts
+;// CONCATENATED MODULE: ./src/github/client/index.ts
 
 
 
@@ -59270,7 +59270,7 @@ async function readRepoFile(client, file) {
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/core/log-escape.ts
+;// CONCATENATED MODULE: ./src/kernel/log-escape.ts
 // Text from files, issues, comments, labels and configs, made safe for the runner's log protocol.
 //
 // How the Actions runner reads a step's stdout (actions/runner, src/Runner.Sdk/ProcessInvoker.cs and
@@ -59295,7 +59295,7 @@ var dist = __nccwpck_require__(8815);
 // `::add-mask::` or `::stop-commands::`. `%` needs no encoding on a plain line (the runner decodes only command
 // data). Annotation messages and properties are command data and properties: `@actions/core` encodes them
 // (`escapeData`: `%`, `\r`, `\n`; `escapeProperty`: also `:` and `,`), so a literal `%0A` in a name stays literal
-// text; `src/core/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
+// text; `src/kernel/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
 /** White space as .NET's `Char.IsWhiteSpace` sees it (JavaScript's `\s` plus NEL). */
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
@@ -59366,11 +59366,11 @@ function neutralizeLogText(text) {
         .join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/runner-log.ts
+;// CONCATENATED MODULE: ./src/kernel/runner-log.ts
 // The one place that writes to the runner's log: every line, annotation, group and failure of an action goes
 // through here, so text from files, issues, comments, labels and configs can never act as a workflow command
 // (the scheme and its evidence are in `log-escape.ts`). A lint rule forbids `core.info|debug|warning|error|notice`
-// and `console.*` everywhere else in src/ (the command line prints through `src/cli/terminal.ts`).
+// and `console.*` everywhere else in src/ (the command line prints through `src/hosts/cli/terminal.ts`).
 
 
 /**
@@ -59423,7 +59423,7 @@ const runnerLog = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/core/config-file.ts
+;// CONCATENATED MODULE: ./src/kernel/config-file.ts
 // Configuration files (YAML, or JSON which is YAML) validated by a zod schema, with every problem
 // located at the line and column of the offending node so it can be shown as an annotation.
 
@@ -59568,17 +59568,19 @@ async function readConfigFile(path, schema) {
     }
     return parseConfig(text, path, schema);
 }
-/** Annotations attach to files by their path in the repository: relative to GITHUB_WORKSPACE, with `/`. */
-function annotationFile(file) {
-    const workspace = process.env.GITHUB_WORKSPACE;
+/** Annotations attach to files by their path in the repository: relative to the runner's workspace, with `/`. */
+function annotationFile(file, workspace) {
     if (!workspace || !(0,external_node_path_namespaceObject.isAbsolute)(file))
         return file;
     const rel = (0,external_node_path_namespaceObject.relative)(workspace, file);
     return rel && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel.split(external_node_path_namespaceObject.sep).join('/') : file;
 }
-/** One error annotation per issue, placed on the file's line and column. */
-function annotate(error, title = 'Invalid configuration') {
-    const file = annotationFile(error.file);
+/**
+ * One error annotation per issue, placed on the file's line and column; `workspace` is the runner's
+ * `GITHUB_WORKSPACE` as the host read it (undefined: paths as they are).
+ */
+function annotate(error, workspace, title = 'Invalid configuration') {
+    const file = annotationFile(error.file, workspace);
     for (const issue of error.issues) {
         const message = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
         if (issue.line > 0)
@@ -59588,7 +59590,7 @@ function annotate(error, title = 'Invalid configuration') {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/words.ts
+;// CONCATENATED MODULE: ./src/kernel/words.ts
 // Small wording helpers shared by every action's log lines and summaries.
 /** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
 function words_plural(count, word, pluralWord = `${word}s`) {
@@ -59611,7 +59613,7 @@ function valueText(value) {
     return JSON.stringify(value) ?? '';
 }
 
-;// CONCATENATED MODULE: ./src/core/context.ts
+;// CONCATENATED MODULE: ./src/kernel/context.ts
 // The event that started the run, resolved into the few fields the actions use.
 // The payload (GITHUB_EVENT_PATH) is parsed with zod; every part is optional and loose, so an unknown
 // or malformed field is ignored rather than crashing the action.
@@ -59769,7 +59771,7 @@ function resolveRef(eventName, p, repository, runRef, runSha) {
     return { ref, sha, ...parts };
 }
 /** Reads the run's event from the Actions runner environment. Never throws. */
-function readEventContext(env = process.env) {
+function readEventContext(env) {
     const payload = readEventPayload(env.GITHUB_EVENT_PATH);
     const parsed = Payload.safeParse(payload);
     // Every field catches its own errors, so this only fails on a non-object, which readEventPayload excludes.
@@ -59825,8 +59827,8 @@ function readEventContext(env = process.env) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/core/environment.ts
-// The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/environment.ts
+// The Actions runner's environment, read once. Only `src/hosts/actions-runner` and `src/hosts/cli` read `process.env`:
 // an action gets these values through its `ActionContext`.
 
 
@@ -59875,7 +59877,7 @@ function readRunnerEnvironment(env = process.env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/redaction.ts
+;// CONCATENATED MODULE: ./src/kernel/redaction.ts
 // The one redaction of secrets in text, for the actions (with the runner's own masking) and the service (its JSON
 // log and what it persists). A secret is registered as soon as it is obtained (the service's installation tokens
 // and JWTs, an hour and ten minutes long), together with the forms it travels in (`x-access-token:<token>` in
@@ -59910,7 +59912,7 @@ class Redactor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/inputs.ts
+;// CONCATENATED MODULE: ./src/kernel/inputs.ts
 // Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
 // An empty string means "not given", so the schema's default applies; a bad value fails with an error
 // naming the input and what was expected.
@@ -60057,8 +60059,8 @@ function enumInput(values, defaultValue) {
     return defaultValue === undefined ? base : base.default(() => defaultValue);
 }
 
-;// CONCATENATED MODULE: ./src/core/common-inputs.ts
-// The inputs every action has (read by core's `runAction` before the action's own): `token`, `dry-run`,
+;// CONCATENATED MODULE: ./src/kernel/common-inputs.ts
+// The inputs every action has (read by the runner host's `runAction` before the action's own): `token`, `dry-run`,
 // `budget-reserve`. Each `action.yml` declares them beside the action's own `inputSchema`.
 
 
@@ -60068,9 +60070,9 @@ const commonInputSchema = actionInputs({
     'budget-reserve': intInput({ min: 0, default: 50 }),
 });
 
-;// CONCATENATED MODULE: ./src/core/external-text.ts
+;// CONCATENATED MODULE: ./src/kernel/external-text.ts
 // The one escaping rule for external strings (issue and comment text, branch, workflow-run, label and file names)
-// in every sink but the log (which has its own, core/log-escape.ts, whose control rule this module shares):
+// in every sink but the log (which has its own, kernel/log-escape.ts, whose control rule this module shares):
 // - `markdownText`: running text in what GitHub renders as Markdown (job-summary lines and table cells), shown as
 //   written: HTML entities for `<` `>` `&`, a backslash before the characters of inline Markdown, line breaks as
 //   spaces (`markdownCell`: as `<br>`).
@@ -60216,7 +60218,7 @@ function outputJson(value) {
         .replace(/#\[/g, '\\u0023[');
 }
 
-;// CONCATENATED MODULE: ./src/core/report.ts
+;// CONCATENATED MODULE: ./src/kernel/report.ts
 // A run's report as a value. An action's `report` step returns a `RunReport` from its outcome (the plan, the result)
 // and its state, and writes nothing: the host renders it. The Actions runner (`runner-host.ts`) sets the outputs,
 // appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
@@ -60268,7 +60270,7 @@ function logReport(report, log) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/outputs.ts
 // Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON). Only a host
 // writes them (`runner-host.ts`); an action's report returns its outputs in a `RunReport` (`report.ts`).
 
@@ -60280,7 +60282,7 @@ function setOutputs(outputs) {
         setOutput(name, outputText(value));
 }
 
-;// CONCATENATED MODULE: ./src/core/table.ts
+;// CONCATENATED MODULE: ./src/kernel/table.ts
 // Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
 // external-text.ts) and aligned text for the log.
 
@@ -60303,7 +60305,7 @@ function textTable(headers, rows) {
     return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/summary.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/summary.ts
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
 
@@ -60363,9 +60365,9 @@ async function writeSummary() {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/runner-host.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/runner-host.ts
 // The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
-// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// each summary section appended to the job summary buffer (the runner host's `runAction` puts its heading, budget chart and API
 // usage around them and writes the file, on success and on failure alike), each log line through the action's log
 // (redacted there). Actions never call these globals themselves: their `report` step returns the value.
 
@@ -60383,7 +60385,7 @@ function runnerRenderer(log) {
     return (report) => renderOnRunner(report, log);
 }
 
-;// CONCATENATED MODULE: ./src/core/budget-chart.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/budget-chart.ts
 // The budget as a picture at the top of every job summary: a small Mermaid chart (GitHub renders ```mermaid blocks
 // in job summaries) of what this run spent of REST's and GraphQL's hourly budgets, what was left and the reserve it
 // keeps back, each as a percentage of its own limit (requests and points side by side); and, for a run that waited
@@ -60448,7 +60450,7 @@ function summaryCharts(s, reserves) {
     return [budgetChart(s, reserves), writesChart(s)].filter(Boolean).join('\n\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/run.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/run.ts
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
 // the API usage to the job summary and a one-line cost to the log.
@@ -60465,7 +60467,7 @@ function summaryCharts(s, reserves) {
 
 
 
-/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
+/** Replaces every occurrence of the secrets in a text (kernel/redaction.ts, the one redaction). */
 function redactor(secrets) {
     const r = new Redactor(secrets);
     return (text) => r.redact(text);
@@ -60512,10 +60514,10 @@ function headline(err) {
     return '';
 }
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
-function reportFailure(err, redact) {
+function reportFailure(err, redact, workspace) {
     if (err instanceof config_file_ConfigError) {
         // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
-        annotate(err);
+        annotate(err, workspace);
         runnerLog.info(redact(`Invalid configuration: ${words_plural(err.issues.length, 'problem')} in ${err.file}.`));
         process.exitCode = 1;
         return err.issues.map((i) => redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`));
@@ -60543,12 +60545,11 @@ function reportFailure(err, redact) {
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-async function runAction(name, 
-/** The action's run (what it resolves to is its own: a test may read it). */
-main, options = {}) {
+async function runAction(action, options = {}) {
+    const { name, run: main, tokenAlias: alias } = action;
     const baseReader = options.readInput ?? ((n) => getInput(n) || undefined);
-    const alias = options.tokenAlias;
     const readInput = alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
+    const env = options.env ?? process.env;
     let redact = (text) => text;
     let client;
     let failures = [];
@@ -60559,7 +60560,6 @@ main, options = {}) {
         const inputs = getInputs(commonInputSchema, readInput);
         dryRun = inputs.dryRun;
         const log = makeLog(redact);
-        const env = options.env ?? process.env;
         const runner = readRunnerEnvironment(env);
         client = (options.createClient ?? createClient)({
             token: inputs.token,
@@ -60585,12 +60585,13 @@ main, options = {}) {
             workspace: runner.workspace,
             tempDir: runner.tempDir,
             serverUrl: runner.serverUrl,
+            processEnv: env,
             clock: runner.clock,
             render: runnerRenderer(log),
         });
     }
     catch (err) {
-        failures = reportFailure(err, redact);
+        failures = reportFailure(err, redact, env.GITHUB_WORKSPACE);
     }
     await finish(name, outcome(failures, dryRun), client, failures, redact);
     if (failures.length > 0)
@@ -60632,389 +60633,13 @@ async function finish(name, result, client, failures, redact) {
     await writeSummary();
 }
 
-;// CONCATENATED MODULE: ./src/core/plan.ts
-// Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
-
-
-
-/** The total cost of a plan (GraphQL points summed when an operation has some). */
-function planCost(ops) {
-    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
-        requests: 0,
-        writes: 0,
-    });
-    if (!ops.some((op) => op.cost.points !== undefined))
-        return total;
-    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
-}
-/**
- * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
- * its own group; the report lists each operation's status in plan order.
- */
-async function applyPlan(ops, execute, options = {}) {
-    const settled = await runPool(ops, execute, {
-        limit: options.concurrency ?? 4,
-        group: options.group,
-        shouldStop: () => options.signal?.aborted === true,
-    });
-    const results = ops.map((op, index) => ({ op, ...settled[index] }));
-    const count = (status) => results.filter((r) => r.status === status).length;
-    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
-}
-function formatCost(cost) {
-    const points = cost.points ? `, ${words_plural(cost.points, 'GraphQL point')}` : '';
-    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
-}
-const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
-/** After the plan's total: what it does not price. */
-const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
-/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
-function formatPlan(ops, options = {}) {
-    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
-    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
-    if (ops.length === 0)
-        return `No changes. ${total}`;
-    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
-    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
-    return `${table}\n\n${total}`;
-}
-/** A one-line description of an operation, for error lists and logs. */
-function describeOperation(op) {
-    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
-}
-/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
-function summarizeResults(report) {
-    const lines = [
-        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
-    ];
-    for (const r of report.results) {
-        if (r.status === 'failed')
-            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
-    }
-    return lines.join('\n');
-}
-/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
-function planFailure(report) {
-    if (report.failed === 0 && report.skipped === 0)
-        return undefined;
-    const errors = report.results
-        .filter((r) => r.status !== 'done')
-        .map((r) => r.status === 'failed'
-        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
-    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
+;// CONCATENATED MODULE: ./src/kernel/action.ts
+/** Defines an action (typed: its run takes an `ActionContext`). */
+function defineAction(definition) {
+    return definition;
 }
 
-;// CONCATENATED MODULE: ./src/core/sequence.ts
-
-
-
-
-/** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
-const workflowLogSections = {
-    start: (title) => runnerLog.startGroup(title),
-    end: () => runnerLog.endGroup(),
-};
-/** No sections (a service's structured log). */
-const noLogSections = { start: () => undefined, end: () => undefined };
-/** The phases, in order, as their sections are titled. */
-const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
-/**
- * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
- * first step's error (or `failure`, after the report was rendered).
- */
-async function runSequence(ctx, steps, options = {}) {
-    const sections = options.sections ?? workflowLogSections;
-    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
-    const phase = async (title, body) => {
-        sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
-        try {
-            return await body();
-        }
-        finally {
-            sections.end();
-        }
-    };
-    const reportPhase = (make) => phase('Report', () => {
-        const report = make();
-        render(report);
-        return report;
-    });
-    const state = await phase('Read', steps.read);
-    const plan = await phase('Plan', async () => {
-        const planned = await steps.plan(state);
-        steps.print(planned);
-        return planned;
-    });
-    const cost = steps.cost(plan);
-    const what = steps.what(plan);
-    if (ctx.inputs.dryRun) {
-        await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-        const outcome = { dryRun: true, state, plan };
-        const report = await reportPhase(() => steps.report(outcome));
-        return { outcome, report };
-    }
-    let result;
-    try {
-        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-        await phase('Budget', async () => {
-            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-            await ctx.client.budget.ensure(cost, what);
-        });
-        result = await phase('Apply', () => steps.apply(plan, state));
-    }
-    catch (err) {
-        const { stopped } = steps;
-        if (stopped)
-            await reportPhase(() => stopped(plan, state));
-        throw err;
-    }
-    const outcome = { dryRun: false, state, plan, result };
-    const report = await reportPhase(() => steps.report(outcome));
-    const failure = steps.failure?.(result);
-    if (failure)
-        throw failure;
-    return { outcome, report };
-}
-/** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
-function warnIfUnaffordable(ctx, cost, what) {
-    const { budget } = ctx.client;
-    if (budget.canAfford(cost)) {
-        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}; the budget can pay for it now.`);
-        return;
-    }
-    const { remaining } = budget.state();
-    const usable = Math.max(0, remaining - budget.reserve);
-    ctx.log.warning(`Budget too small for ${what} now: it needs ${words_plural(cost.requests, 'request')}, ${remaining} remain and ${budget.reserve} ` +
-        `are kept in reserve (${usable} usable); a real run would be refused before any write.`);
-}
-function capitalised(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/scanned-file.ts
-// Opening a file the scan selected, for hashing or sending: never through a symbolic link (`O_NOFOLLOW` on the last
-// component) and only when it is still the very file the scan saw (same device and inode, so a folder swapped for
-// a link to somewhere outside the workspace between the scan and the read is caught too).
-
-
-class FileChangedError extends Error {
-    path;
-    constructor(path) {
-        super(`${path} changed while it was being read; run again once nothing writes to it`);
-        this.path = path;
-        this.name = 'FileChangedError';
-    }
-}
-const READ_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0);
-/** Opens `path` for reading, refusing a symbolic link, anything but a regular file, or another file than `identity`. */
-async function openScannedFile(path, identity, displayPath = path) {
-    const handle = await (0,promises_namespaceObject.open)(path, READ_NO_FOLLOW).catch((err) => {
-        // ELOOP: the path became a symbolic link since the scan.
-        throw err.code === 'ELOOP' ? new FileChangedError(displayPath) : err;
-    });
-    try {
-        const info = await handle.stat();
-        if (!info.isFile() || (identity && (info.dev !== identity.dev || info.ino !== identity.ino)))
-            throw new FileChangedError(displayPath);
-        return handle;
-    }
-    catch (err) {
-        await handle.close();
-        throw err;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/git-hash.ts
-// Git blob ids (sha1 of `blob <size>\0` + bytes), computed from a file streamed in chunks so memory does not
-// grow with its size. The same pass tells whether the bytes are text that can go inline in a tree request.
-
-
-const CHUNK = 1 << 20;
-function blobHeader(size) {
-    return Buffer.from(`blob ${size}\0`, 'utf8');
-}
-/** Tracks whether a byte stream is valid UTF-8 without NUL. */
-class TextDetector {
-    decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-    ok = true;
-    push(chunk) {
-        if (!this.ok)
-            return;
-        if (chunk.includes(0)) {
-            this.ok = false;
-            return;
-        }
-        try {
-            this.decoder.decode(chunk, { stream: true });
-        }
-        catch {
-            this.ok = false;
-        }
-    }
-    finish() {
-        if (!this.ok)
-            return false;
-        try {
-            this.decoder.decode();
-            return true;
-        }
-        catch {
-            return false;
-        }
-    }
-}
-function isText(bytes) {
-    const detector = new TextDetector();
-    detector.push(bytes);
-    return detector.finish();
-}
-function hashBytes(bytes) {
-    const sha = (0,external_node_crypto_.createHash)('sha1').update(blobHeader(bytes.length)).update(bytes).digest('hex');
-    return { sha, size: bytes.length, text: isText(bytes) };
-}
-
-/** Hashes a regular file from disk, read in 1 MiB pieces into one reused buffer (no garbage per piece). */
-async function hashFile(path, textCheckMax = Infinity, displayPath = path, identity) {
-    const handle = await openScannedFile(path, identity, displayPath);
-    try {
-        const { size } = await handle.stat();
-        const hash = (0,external_node_crypto_.createHash)('sha1').update(blobHeader(size));
-        const detector = size <= textCheckMax ? new TextDetector() : undefined;
-        const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, size)));
-        let read = 0;
-        for (;;) {
-            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-            if (bytesRead === 0)
-                break;
-            const piece = buffer.subarray(0, bytesRead);
-            hash.update(piece);
-            detector?.push(piece);
-            read += bytesRead;
-        }
-        if (read !== size)
-            throw new FileChangedError(displayPath);
-        return { sha: hash.digest('hex'), size, text: detector ? detector.finish() : false };
-    }
-    finally {
-        await handle.close();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/reads.ts
-// commit-files' REST reads and the shape of each answer (src/client/declared.ts): each call passes its declaration
-// with the request (`request: declared(reads.tree)`), which the client checks every page against. Its writes are
-// in writes.ts.
-
-
-const gitRef = looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) });
-const sha = looseObject({ sha: schemas_string() });
-const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
-const numbered = looseObject({ number: schemas_number() });
-const reads_reads = defineReads({
-    repository: {
-        route: 'GET /repos/{owner}/{repo}',
-        shape: looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
-    },
-    ref: { route: 'GET /repos/{owner}/{repo}/git/ref/{+ref}', shape: gitRef },
-    matchingRefs: { route: 'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}', shape: array(gitRef) },
-    commit: {
-        route: 'GET /repos/{owner}/{repo}/git/commits/{commit_sha}',
-        shape: looseObject({ sha: schemas_string(), tree: sha }),
-    },
-    tree: {
-        route: 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}',
-        shape: looseObject({ sha: schemas_string(), tree: array(treeEntry) }),
-    },
-    tag: {
-        route: 'GET /repos/{owner}/{repo}/git/tags/{tag_sha}',
-        shape: looseObject({ sha: schemas_string(), object: sha }),
-    },
-    compare: { route: 'GET /repos/{owner}/{repo}/compare/{+basehead}', shape: looseObject({ commits: array(sha) }) },
-    pulls: { route: 'GET /repos/{owner}/{repo}/pulls', shape: array(looseObject({ number: schemas_number() })) },
-    reviews: {
-        route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-        shape: array(looseObject({ id: schemas_number() })),
-    },
-});
-
-;// CONCATENATED MODULE: ./src/commit-files/writes.ts
-// commit-files' writes, the shape of each answer (src/client/declared.ts) and what happens to each when its answer
-// is lost (src/client/write-rules.ts): each call passes its declaration with the request
-// (`request: declared(writes.createTree)`), and the docs' table is generated from here. Its reads are in reads.ts.
-
-
-const writes_writes = defineWrites({
-    createBlob: {
-        route: 'POST /repos/{owner}/{repo}/git/blobs',
-        shape: sha,
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed: the same bytes give the same sha (client)',
-    },
-    createTree: {
-        route: 'POST /repos/{owner}/{repo}/git/trees',
-        shape: sha,
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed (client)',
-    },
-    createCommit: {
-        route: 'POST /repos/{owner}/{repo}/git/commits',
-        shape: sha,
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
-    },
-    createRef: {
-        route: 'POST /repos/{owner}/{repo}/git/refs',
-        shape: gitRef,
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
-    },
-    updateRef: {
-        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
-        shape: gitRef,
-        afterLostAnswer: 'repeat',
-        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
-    },
-    deleteRef: {
-        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-        shape: 'unread',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
-    },
-    createTag: {
-        route: 'POST /repos/{owner}/{repo}/git/tags',
-        shape: sha,
-        afterLostAnswer: 'repeat',
-        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
-    },
-    requestReviewers: {
-        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-        shape: numbered,
-        afterLostAnswer: 'repeat',
-        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
-    },
-    updateIssue: {
-        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
-        shape: numbered,
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    createPull: {
-        route: 'POST /repos/{owner}/{repo}/pulls',
-        shape: numbered,
-        afterLostAnswer: 'repeat',
-        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
-    },
-    updatePull: {
-        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
-        shape: numbered,
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-});
-
-;// CONCATENATED MODULE: ./src/core/names.ts
+;// CONCATENATED MODULE: ./src/github/names.ts
 // Names that strangers or config files supply and that end up in URL paths: validated by GitHub's rules
 // and encoded by one function, so `..` can never walk a path and `/` can never add a segment.
 /** GitHub's account names: letters, digits and hyphens (underscores for managed users), at most 39. */
@@ -61073,969 +60698,255 @@ function pathSegment(text) {
     return encodeURIComponent(pathParameter(text));
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/blob-upload.ts
-// A blob upload streamed from disk: the JSON body `{"encoding":"base64","content":"…"}` is produced chunk by
-// chunk while the file is read, so memory stays flat whatever the file's size. The body is an async iterable
-// that starts a fresh read each time it is iterated, so the client can replay it on a retry.
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/kernel/peer-inputs.ts
+// Peers' input names: a workflow written for another action (softprops/action-gh-release, create-pull-request, …)
+// switches to ours by changing `uses:` only. Each peer name is declared in action.yml and read here before the
+// action's own schema sees anything: its value, parsed as that peer parses it, becomes the raw value of our input;
+// an input given under two names is an error naming both; a peer input this action does not offer fails the run
+// saying why (never silently ignored). The action's schema then validates the result as if our name had been used.
 
 
 
-
-
-
-/**
- * Bytes read at a time into one reused buffer: a multiple of 3 (no padding inside the content), and small enough
- * that each base64 piece (64 KiB) is a short-lived young-generation string, so nothing piles up before a GC.
- */
-const blob_upload_CHUNK = 3 * 16 * 1024;
-const PREFIX = '{"encoding":"base64","content":"';
-const SUFFIX = '"}';
-/** Reads a file into one reused buffer and yields the base64 of each piece. */
-async function* base64OfFile(file) {
-    const handle = await openScannedFile(file.absPath, file.identity, file.path);
-    try {
-        const buffer = Buffer.allocUnsafe(blob_upload_CHUNK);
-        let filled = 0;
-        for (;;) {
-            const { bytesRead } = await handle.read(buffer, filled, blob_upload_CHUNK - filled, null);
-            filled += bytesRead;
-            const eof = bytesRead === 0;
-            if (filled === blob_upload_CHUNK || eof) {
-                const whole = eof ? filled : filled - (filled % 3);
-                if (whole > 0)
-                    yield buffer.toString('base64', 0, whole);
-                buffer.copyWithin(0, whole, filled);
-                filled -= whole;
-            }
-            if (eof)
-                return;
-        }
-    }
-    finally {
-        await handle.close();
-    }
+/** A peer's value could not be read as that peer would read it, or means something this action does not do. */
+class PeerValueError extends Error {
 }
 /**
- * The request body for `POST /git/blobs`. Each iteration reads the content afresh, so the client can replay the
- * body on a retry. Pieces are strings (ASCII), written to the socket as they come.
+ * One line of a list split at the commas outside braces, items trimmed, blanks dropped: softprops/action-gh-release's
+ * `smartSplit` (`yazi-*.{zip,snap}.sha256` stays one pattern). One pass, linear in the line.
  */
-class Base64JsonBody {
-    base64;
-    size;
-    constructor(base64, size) {
-        this.base64 = base64;
-        this.size = size;
+function splitOutsideBraces(line) {
+    const items = [];
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (ch === '{')
+            depth++;
+        else if (ch === '}')
+            depth--;
+        else if (ch === ',' && depth === 0) {
+            items.push(line.slice(start, i));
+            start = i + 1;
+        }
     }
-    /** The body's exact length in bytes. */
-    get length() {
-        return PREFIX.length + 4 * Math.ceil(this.size / 3) + SUFFIX.length;
-    }
-    async *[Symbol.asyncIterator]() {
-        yield PREFIX;
-        yield* this.base64();
-        yield SUFFIX;
-    }
+    items.push(line.slice(start));
+    return items.map((item) => item.trim()).filter((item) => item !== '');
 }
-function fileBody(file) {
-    if (file.mode === '120000') {
-        return new Base64JsonBody(async function* () {
-            yield (await (0,promises_namespaceObject.readlink)(file.absPath, { encoding: 'buffer' })).toString('base64');
-        }, file.size);
-    }
-    return new Base64JsonBody(() => base64OfFile(file), file.size);
+/** `'true'` as the peers read their booleans (`getInput(x) === 'true'`: anything else is false). */
+const peerBoolean = (raw) => (raw.trim() === 'true' ? 'true' : 'false');
+/** Every peer name (aliases and gaps), for action.yml and the schema. */
+function peerInputNames(peers) {
+    return [...new Set([...peers.aliases.map((a) => a.name), ...peers.gaps.map((g) => g.name)])];
 }
-const blobSchema = schemas_object({ sha: schemas_string() });
-/** Uploads one file as a blob; fails when GitHub's id differs from the one computed (the file changed meanwhile). */
-async function uploadBlob(client, owner, repo, file) {
-    // The typed route wants `content`; the streamed body goes in `data`, which Octokit sends as is.
-    const request = client.octokit.request;
-    const body = fileBody(file);
-    // A streamed body: the client sends it with backpressure, and replays it on a retry (it can be iterated again).
-    const res = await request('POST /repos/{owner}/{repo}/git/blobs', {
-        request: declared_declared(writes_writes.createBlob),
-        owner,
-        repo,
-        data: body,
-        // The exact length is known: no chunked framing.
-        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
-    });
-    const { sha } = blobSchema.parse(res.data);
-    if (sha !== file.sha)
-        throw new FileChangedError(file.path);
-    return sha;
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/remote-tree.ts
-// The branch's files as GitHub's recursive tree lists them: one read, or, when GitHub truncates the listing,
-// a walk of only the folders that can hold selected paths.
-
-const treeEntrySchema = schemas_object({
-    path: schemas_string(),
-    mode: schemas_string(),
-    type: schemas_enum(['blob', 'tree', 'commit']),
-    sha: schemas_string(),
-    size: schemas_number().optional(),
-});
-const treeResponseSchema = schemas_object({
-    sha: schemas_string(),
-    truncated: schemas_boolean().optional().default(false),
-    tree: array(treeEntrySchema),
-});
-function addEntries(files, prefix, entries) {
-    for (const e of entries) {
-        if (e.type === 'tree')
-            continue;
-        const path = prefix ? `${prefix}/${e.path}` : e.path;
-        files.set(path, { path, mode: e.mode, type: e.type, sha: e.sha });
-    }
+/** The schema fields of the peer names: raw strings, resolved before the action's own schema runs. */
+function peerFields(peers) {
+    return Object.fromEntries(peerInputNames(peers).map((name) => [name, schemas_string().optional()]));
 }
 /**
- * Reads every file of the tree at `sha` (a commit or tree id) with one recursive request. When GitHub truncates
- * the answer, walks folder by folder, entering only folders for which `mayContain(folder)` is true.
+ * `actionInputs` with the peers' names declared too (action.yml lists them): the output has our inputs only, in
+ * camelCase (ncipollo's `makeLatest` is not our `make-latest`: the peer names never reach the output).
  */
-async function readRemoteTree(reader, sha, mayContain) {
-    const first = await reader.read(sha, true);
-    const files = new Map();
-    if (!first.truncated) {
-        addEntries(files, '', first.tree);
-        return { sha: first.sha, files, walkedFolders: 0 };
-    }
-    let walkedFolders = 0;
-    const walk = async (treeSha, prefix) => {
-        const level = await reader.read(treeSha, false);
-        walkedFolders++;
-        addEntries(files, prefix, level.tree);
-        const folders = level.tree
-            .filter((e) => e.type === 'tree')
-            .map((e) => ({ sha: e.sha, path: prefix ? `${prefix}/${e.path}` : e.path }));
-        await Promise.all(folders.filter((f) => mayContain(f.path)).map((f) => walk(f.sha, f.path)));
-    };
-    await walk(first.sha, '');
-    return { sha: first.sha, files, walkedFolders };
+function actionInputsWithPeers(shape, peers) {
+    const names = new Set(peerInputNames(peers));
+    return schemas_object({ ...shape, ...peerFields(peers) }).transform((raw) => Object.fromEntries(Object.entries(raw)
+        .filter(([name]) => !names.has(name))
+        .map(([name, value]) => [camelCase(name), value])));
 }
-
-;// CONCATENATED MODULE: ./src/commit-files/git-api.ts
-// The git database endpoints this action uses, each one request through the shared client, answers parsed
-// with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
-
-
-
-
-
-
-
-
-/** Tries of a ref write GitHub answers with its lag (about 1, 2, 4 s apart). */
-const REF_LAG_TRIES = 4;
-const refSchema = schemas_object({ object: schemas_object({ sha: schemas_string() }) });
-const shaSchema = schemas_object({ sha: schemas_string() });
-const commitSchema = schemas_object({
-    sha: schemas_string(),
-    html_url: schemas_string().optional(),
-    verification: schemas_object({ verified: schemas_boolean() }).partial().nullish(),
-});
-const repoSchema = schemas_object({ default_branch: schemas_string(), html_url: schemas_string().optional() });
-const compareSchema = schemas_object({
-    status: schemas_string(),
-    total_commits: schemas_number(),
-    commits: array(schemas_object({
-        sha: schemas_string(),
-        commit: schemas_object({ tree: schemas_object({ sha: schemas_string() }) }),
-        parents: array(schemas_object({ sha: schemas_string() }))
-            .optional()
-            .default([]),
-    })),
-    files: array(schemas_object({
-        filename: schemas_string(),
-        status: schemas_string(),
-        sha: schemas_string().nullish(),
-        previous_filename: schemas_string().optional(),
-    }))
-        .optional()
-        .default([]),
-});
-/** `heads/<branch>` with each segment through the one encoder (`feature/x` stays two segments). */
-function branchRefPath(branch) {
-    return `heads/${branch.split('/').map(pathSegment).join('/')}`;
-}
-/** `tags/<tag>`, likewise. */
-function tagRefPath(tag) {
-    return `tags/${tag.split('/').map(pathSegment).join('/')}`;
-}
-/** GitHub's refusal of a push that changes workflow files with a token lacking the `workflows` permission. */
-function isWorkflowRefusal(err) {
-    return isApiError(err) && /without [`']?workflows?[`']? (permission|scope)/i.test(err.apiMessage);
-}
-/** GitHub's answer when GitHub Actions may not open pull requests in this repository (a repository setting). */
-function isActionsPullRequestRefusal(err) {
-    return (errors_isStatus(err, 403) && isApiError(err) && /not permitted to create or approve pull requests/i.test(err.apiMessage));
-}
-/** GitHub's answer when a ref update is not a fast-forward. */
-function isNotFastForward(err) {
-    return errors_isStatus(err, 422) && isApiError(err) && /fast[- ]forward/i.test(err.apiMessage);
-}
-/** GitHub's answer when the ref to update does not exist (the branch was deleted). */
-function isMissingRef(err) {
-    return errors_isStatus(err, 422) && isApiError(err) && /reference does not exist/i.test(err.apiMessage);
-}
-/** A repository without any commit: GitHub answers 409 "Git Repository is empty." on every git database route. */
-class EmptyRepositoryError extends Error {
-    constructor(repository) {
-        super(`${repository} is empty (it has no commit yet), and GitHub's git database API cannot commit to an empty repository ` +
-            '(409 "Git Repository is empty."). Push a first commit (for example add a README on github.com), then run again. Nothing was written.');
-        this.name = 'EmptyRepositoryError';
-    }
-}
-class GitApi {
-    client;
-    owner;
-    repo;
-    serverUrl;
-    constructor(client, owner, repo, serverUrl) {
-        this.client = client;
-        this.owner = owner;
-        this.repo = repo;
-        this.serverUrl = serverUrl;
-    }
-    get base() {
-        return { owner: this.owner, repo: this.repo };
-    }
-    /** The branch's head commit, or undefined when the branch does not exist. */
-    async readBranch(branch) {
-        try {
-            const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
-                request: declared_declared(reads_reads.ref),
-                ...this.base,
-                ref: branchRefPath(branch),
-            });
-            return refSchema.parse(res.data).object.sha;
-        }
-        catch (err) {
-            if (errors_isStatus(err, 404))
-                return undefined;
-            if (errors_isStatus(err, 409))
-                throw new EmptyRepositoryError(`${this.owner}/${this.repo}`);
-            throw err;
-        }
-    }
-    async defaultBranch() {
-        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}', {
-            ...this.base,
-            request: declared_declared(reads_reads.repository),
-        });
-        return repoSchema.parse(res.data).default_branch;
-    }
-    /** The tree of a commit (`GET /git/commits/{sha}`). */
-    async commitTree(sha) {
-        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
-            request: declared_declared(reads_reads.commit),
-            ...this.base,
-            commit_sha: sha,
-        });
-        return schemas_object({ tree: schemas_object({ sha: schemas_string() }) }).parse(res.data).tree.sha;
-    }
-    async read(sha, recursive) {
-        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
-            request: declared_declared(reads_reads.tree),
-            ...this.base,
-            tree_sha: sha,
-            ...(recursive ? { recursive: '1' } : {}),
-        });
-        return treeResponseSchema.parse(res.data);
-    }
-    async createBlob(file) {
-        return uploadBlob(this.client, this.owner, this.repo, file);
-    }
-    async createTree(baseTree, tree) {
-        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', {
-            request: declared_declared(writes_writes.createTree),
-            ...this.base,
-            base_tree: baseTree,
-            tree,
-        });
-        return shaSchema.parse(res.data).sha;
-    }
-    /**
-     * A commit object. With `author` or `committer` set, GitHub does not sign it, so it is not verified ("Signature
-     * verification for bots will only work if the request … contains no custom author information, custom committer
-     * information": docs.github.com, About commit signature verification; create-pull-request#1241).
-     */
-    async createCommit(message, tree, parents, people = {}) {
-        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
-            request: declared_declared(writes_writes.createCommit),
-            ...this.base,
-            message,
-            tree,
-            parents,
-            ...(people.author ? { author: people.author } : {}),
-            ...(people.committer ? { committer: people.committer } : {}),
-        });
-        const commit = commitSchema.parse(res.data);
-        return {
-            sha: commit.sha,
-            url: commit.html_url ?? `${this.serverUrl.replace(/\/+$/, '')}/${this.owner}/${this.repo}/commit/${commit.sha}`,
-            verified: commit.verification?.verified === true,
-        };
-    }
-    /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
-    async updateBranch(branch, sha, force = false) {
-        await this.withRefLag(branch, sha, () => this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
-            request: declared_declared(writes_writes.updateRef),
-            ...this.base,
-            ref: branchRefPath(branch),
-            sha,
-            force,
-        }));
-    }
-    async createBranch(branch, sha) {
-        await this.withRefLag(branch, sha, () => this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
-            request: declared_declared(writes_writes.createRef),
-            ...this.base,
-            ref: `refs/heads/${branch}`,
-            sha,
-        }));
-    }
-    /**
-     * A ref write GitHub answers 422 "Reference update failed" right after the ref moved (its read-after-write lag:
-     * rest-api-description#4887, gitbutler#4904): confirmed by reading the branch (already at `sha`: done), else sent
-     * again after the client's back-off, at most REF_LAG_TRIES times in all.
-     */
-    async withRefLag(branch, sha, write) {
-        for (let attempt = 0;; attempt++) {
-            try {
-                await write();
-                return;
-            }
-            catch (err) {
-                if (classifyError(err)?.kind !== 'lag')
-                    throw err;
-                if ((await this.readBranch(branch).catch(() => undefined)) === sha)
-                    return;
-                if (attempt + 1 >= REF_LAG_TRIES)
-                    throw err;
-                await this.client.retry.sleep(this.client.retry.backoff(attempt));
-            }
-        }
-    }
-    async deleteBranch(branch) {
-        try {
-            await this.client.octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
-                request: declared_declared(writes_writes.deleteRef),
-                ...this.base,
-                ref: branchRefPath(branch),
-            });
-        }
-        catch (err) {
-            // Already gone (a lost answer of an earlier attempt, or deleted meanwhile): the goal is reached.
-            if (errors_isStatus(err, 422) || errors_isStatus(err, 404))
-                return;
-            throw err;
-        }
-    }
-    /** Branches whose names nest with `branch` (`feature` for `feature/x`, `feature/x/...` for `feature/x`). */
-    async nestingBranches(branch) {
-        const segments = branch.split('/');
-        // One read lists every branch starting with the first segment: both directions of nesting are among them.
-        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/matching-refs/{+ref}', {
-            request: declared_declared(reads_reads.matchingRefs),
-            ...this.base,
-            ref: `heads/${pathSegment(segments[0] ?? branch)}`,
-        });
-        const names = array(schemas_object({ ref: schemas_string() }))
-            .parse(res.data)
-            .map((r) => r.ref.replace(/^refs\/heads\//, ''));
-        return names.filter((name) => name !== branch && (branch.startsWith(`${name}/`) || name.startsWith(`${branch}/`)));
-    }
-    /** The commit a tag points to (annotated tags dereferenced), or undefined when the tag does not exist. */
-    async readTag(tag) {
-        let object;
-        try {
-            const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
-                request: declared_declared(reads_reads.ref),
-                ...this.base,
-                ref: tagRefPath(tag),
-            });
-            object = schemas_object({ object: schemas_object({ sha: schemas_string(), type: schemas_string() }) }).parse(res.data).object;
-        }
-        catch (err) {
-            if (errors_isStatus(err, 404))
-                return undefined;
-            throw err;
-        }
-        if (object.type !== 'tag')
-            return { commit: object.sha, object: object.sha };
-        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/tags/{tag_sha}', {
-            request: declared_declared(reads_reads.tag),
-            ...this.base,
-            tag_sha: object.sha,
-        });
-        const target = schemas_object({ object: schemas_object({ sha: schemas_string() }) }).parse(res.data).object.sha;
-        return { commit: target, object: object.sha };
-    }
-    /** An annotated tag object (content-addressed: a repeat after a lost answer makes at most an unused object). */
-    async createTagObject(tag, message, commit) {
-        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/tags', {
-            request: declared_declared(writes_writes.createTag),
-            ...this.base,
-            tag,
-            message,
-            object: commit,
-            type: 'commit',
-        });
-        const data = schemas_object({ sha: schemas_string(), verification: schemas_object({ verified: schemas_boolean() }).partial().nullish() })
-            .parse(res.data);
-        return { sha: data.sha, verified: data.verification?.verified === true };
-    }
-    async createTagRef(tag, sha) {
-        await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
-            request: declared_declared(writes_writes.createRef),
-            ...this.base,
-            ref: `refs/tags/${tag}`,
-            sha,
-        });
-    }
-    /** `GET /compare/{base}...{head}`: what changed on `head` since `base`. */
-    async compare(base, head) {
-        const escape = (ref) => ref.split('/').map(pathSegment).join('/');
-        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/compare/{+basehead}', {
-            request: { ...declared_declared(reads_reads.compare), noCache: true },
-            ...this.base,
-            basehead: `${escape(base)}...${escape(head)}`,
-        });
-        const data = compareSchema.parse(res.data);
-        const files = data.files.flatMap((f) => [
-            { path: f.filename, status: f.status, sha: f.sha },
-            ...(f.previous_filename ? [{ path: f.previous_filename, status: 'removed', sha: null }] : []),
-        ]);
-        const last = data.commits[data.commits.length - 1];
-        const complete = data.commits.length === data.total_commits && last !== undefined;
-        return {
-            status: data.status,
-            totalCommits: data.total_commits,
-            ...(complete ? { head: { sha: last.sha, tree: last.commit.tree.sha } } : {}),
-            commits: data.commits.map((c) => c.sha),
-            listed: data.commits.map((c) => ({ sha: c.sha, parents: c.parents.map((p) => p.sha) })),
-            files,
-            filesComplete: data.files.length < 300,
-        };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/pool.ts
-// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
-//
-// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
-// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
-// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
-// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
-// without an error: the run was stopped, nothing failed.
-//
-// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
-// never attempted, so they are `skipped` now, with the same reason as their error.
-function toError(err) {
-    return err instanceof Error ? err : new Error(String(err));
-}
-/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
-function groupsOf(items, group) {
-    const groups = [];
-    const byKey = new Map();
-    items.forEach((item, index) => {
-        const key = group?.(item, index);
-        if (key === undefined) {
-            groups.push([index]);
-            return;
-        }
-        const members = byKey.get(key);
-        if (members)
-            members.push(index);
-        else {
-            const fresh = [index];
-            byKey.set(key, fresh);
-            groups.push(fresh);
-        }
-    });
-    return groups;
-}
-/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
-async function pool_runPool(items, fn, options) {
-    const results = items.map(() => ({ status: 'skipped' }));
-    const queue = groupsOf(items, options.group);
-    let next = 0;
-    const worker = async () => {
-        while (next < queue.length) {
-            const members = queue[next++];
-            let failed = false;
-            for (const index of members) {
-                if (failed) {
-                    const key = String(options.group?.(items[index], index));
-                    results[index] = {
-                        status: 'skipped',
-                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
-                    };
-                    continue;
-                }
-                if (options.shouldStop?.())
-                    break;
-                try {
-                    results[index] = { status: 'done', value: await fn(items[index], index) };
-                }
-                catch (err) {
-                    failed = true;
-                    results[index] = { status: 'failed', error: toError(err) };
-                }
-            }
-        }
-    };
-    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
-    await Promise.all(Array.from({ length: workers }, worker));
-    return results;
-}
-/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
-async function mapPool(items, limit, fn) {
-    const settled = await pool_runPool(items, fn, { limit });
-    const values = [];
-    for (const s of settled) {
-        if (s.status === 'failed')
-            throw s.error;
-        if (s.status === 'done')
-            values.push(s.value);
-    }
-    return values;
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/three-way.ts
-// The three-way rule of a change set, path by path, as git merges: the base is the commit the workspace was
-// checked out at, "ours" the workspace, "theirs" the branch head now. A path only we changed is ours; a path only
-// they changed stays theirs (never put back to the base); a path both changed to the same entry needs nothing; a
-// path both changed differently (content or mode, or a change against a deletion) is a conflict, refused before any
-// write. A file of ours where they made a folder (or the reverse) is a conflict too.
-const same = (a, b) => a === undefined ? b === undefined : b !== undefined && a.sha === b.sha && a.mode === b.mode;
-/** The verdict for one path. */
-function classify(base, ours, theirs) {
-    const oursChanged = !same(ours, base);
-    const theirsChanged = !same(theirs, base);
-    if (!oursChanged)
-        return theirsChanged ? 'theirs' : 'unchanged';
-    if (!theirsChanged)
-        return 'ours';
-    return same(ours, theirs) ? 'same' : 'conflict';
-}
-function changedPaths(base, head) {
-    const out = [];
-    for (const [path, entry] of head)
-        if (!same(entry, base.get(path)))
-            out.push(path);
-    for (const path of base.keys())
-        if (!head.has(path))
-            out.push(path);
-    return out;
-}
-const nests = (a, b) => a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
-/**
- * Filters the change set computed against the head (workspace vs head) down to our changes since the base.
- * `base` and `head` map every path of the two commits to its entry.
- */
-function mergeOntoHead(changes, base, head) {
-    const theirs = changedPaths(base, head);
-    const out = [];
-    const kept = [];
-    const conflicts = [];
-    for (const change of changes) {
-        const ours = change.kind === 'delete' || change.sha === null ? undefined : { sha: change.sha, mode: change.mode };
-        const verdict = classify(base.get(change.path), ours, head.get(change.path));
-        if (verdict === 'theirs')
-            kept.push(change.path);
-        else if (verdict === 'conflict')
-            conflicts.push(change.path);
-        else if (verdict === 'ours') {
-            // A path of ours where they made a folder of it, or a file of one of its folders.
-            if (change.kind !== 'delete' && theirs.some((p) => nests(p, change.path)))
-                conflicts.push(change.path);
-            else
-                out.push(change);
-        }
-    }
-    return { changes: out, kept, conflicts };
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/plan.ts
-
-const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
-function under(path, dir) {
-    return path === dir || path.startsWith(`${dir}/`);
-}
-/** Every folder that holds a path: `a/b/c` → `a`, `a/b`. */
-function foldersOf(paths) {
-    const out = new Set();
-    for (const path of paths) {
-        for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1))
-            out.add(path.slice(0, i));
-    }
-    return out;
-}
-/** True when a folder of `path` is a file in `files` (the path cannot exist beside it). */
-function blockedByFile(path, files) {
-    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1))
-        if (files.has(path.slice(0, i)))
-            return true;
-    return false;
-}
-/** A deletion and another change where one path is a folder of the other: the deletion must land first. */
-function hasTypeClash(changes) {
-    const deleted = changes.filter((c) => c.kind === 'delete').map((c) => c.path);
-    if (deleted.length === 0)
+/** Whether our input's raw value says no more than its default (the runner passes action.yml's default). */
+function saysDefault(schema, input, raw) {
+    if (raw === undefined)
+        return true;
+    const field = inputFields(schema)[input];
+    if (!field)
         return false;
-    const written = changes.filter((c) => c.kind !== 'delete').map((c) => c.path);
-    const writtenFiles = new Set(written);
-    const writtenFolders = foldersOf(written);
-    return deleted.some((d) => writtenFolders.has(d) || blockedByFile(d, writtenFiles));
-}
-function sourceOf(file, known, limits) {
-    if (known.has(file.sha))
-        return 'existing';
-    if (file.text && file.size <= limits.inlineMaxBytes)
-        return 'inline';
-    return 'upload';
+    const given = field.safeParse(raw);
+    const absent = field.safeParse(undefined);
+    return given.success && absent.success && (0,external_node_util_.isDeepStrictEqual)(given.data, absent.data);
 }
 /**
- * Splits the changes into tree requests bounded by entries and inline bytes. When a file becomes a folder or a
- * folder a file, the deletions go in tree requests of their own, before the rest: GitHub refuses a tree where a
- * path is both, and deleting a path that no longer exists.
+ * A reader that resolves the peer names: reading one of our inputs gives its value, or the converted value of the
+ * peer name given for it; reading a peer name gives `undefined` (it has been moved). Throws `InputError` naming
+ * every conflict, unoffered input and unreadable value at once.
  */
-function batchChanges(changes, limits) {
-    if (hasTypeClash(changes)) {
-        const deletions = changes.filter((c) => c.kind === 'delete');
-        return [
-            ...batchInOrder(deletions, limits),
-            ...batchInOrder(changes.filter((c) => c.kind !== 'delete'), limits),
-        ];
-    }
-    return batchInOrder(changes, limits);
-}
-function batchInOrder(changes, limits) {
-    const batches = [];
-    let current = [];
-    let inlineBytes = 0;
-    for (const change of changes) {
-        const bytes = change.source === 'inline' ? (change.local?.size ?? 0) : 0;
-        if (current.length > 0 &&
-            (current.length >= limits.treeMaxEntries || inlineBytes + bytes > limits.treeMaxInlineBytes)) {
-            batches.push(current);
-            current = [];
-            inlineBytes = 0;
-        }
-        current.push(change);
-        inlineBytes += bytes;
-    }
-    if (current.length)
-        batches.push(current);
-    return batches;
-}
-function planChanges(input) {
-    const { remote, limits } = input;
-    const known = new Set();
-    for (const entry of remote.values())
-        if (entry.type === 'blob')
-            known.add(entry.sha);
-    const local = input.local.filter((f) => !input.deletes.selects(f.path));
-    const localPaths = new Set(local.map((f) => f.path));
-    const changes = [];
-    for (const file of local) {
-        const previous = remote.get(file.path);
-        if (previous && previous.type === 'blob' && previous.sha === file.sha) {
-            if (previous.mode !== file.mode)
-                changes.push({
-                    kind: 'mode',
-                    path: file.path,
-                    mode: file.mode,
-                    type: 'blob',
-                    sha: file.sha,
-                    source: 'existing',
-                    local: file,
-                    previous,
-                });
+function peerReader(schema, peers, read) {
+    const peerNames = new Set(peerInputNames(peers));
+    const own = Object.keys(inputFields(schema)).filter((name) => !peerNames.has(name));
+    const raw = Object.fromEntries(own.map((name) => [name, read(name)]));
+    const problems = [];
+    const given = new Set();
+    for (const gap of peers.gaps) {
+        const value = read(gap.name);
+        if (value === undefined || gap.accepts?.(value.trim()))
             continue;
-        }
-        changes.push({
-            kind: previous ? 'update' : 'add',
-            path: file.path,
-            mode: file.mode,
-            type: 'blob',
-            sha: file.sha,
-            source: sourceOf(file, known, limits),
-            local: file,
-            previous,
+        problems.push({
+            input: gap.name,
+            message: `Input "${gap.name}" (${gap.peer}) is not offered: ${gap.reason}`,
         });
     }
-    const localFolders = foldersOf(localPaths);
-    const leftAlone = input.leftAlone ?? [];
-    for (const entry of remote.values()) {
-        if (localPaths.has(entry.path))
+    // Our input → the peer names given for it, with their converted values.
+    const byInput = new Map();
+    for (const alias of peers.aliases) {
+        const value = read(alias.name);
+        if (value === undefined)
             continue;
-        const named = input.deletes.selects(entry.path);
-        // A file where a local folder is, or under a folder that is a local file: it cannot stay.
-        const replaced = localFolders.has(entry.path) || blockedByFile(entry.path, localPaths);
-        // delete-missing never drops a submodule (a checkout without submodules leaves its folder empty) nor what
-        // the scan left alone (a nested repository, an ignored file or folder).
-        const missing = input.deleteMissing &&
-            entry.type === 'blob' &&
-            input.selection.selects(entry.path) &&
-            !leftAlone.some((dir) => under(entry.path, dir));
-        const removed = input.deletedLocally?.has(entry.path) === true && input.selection.selects(entry.path);
-        if (named || replaced || missing || removed)
-            changes.push({
-                kind: 'delete',
-                path: entry.path,
-                mode: entry.mode,
-                type: entry.type,
-                sha: null,
-                previous: entry,
+        given.add(alias.name);
+        try {
+            const converted = alias.convert ? alias.convert(value, read) : value;
+            byInput.set(alias.input, [...(byInput.get(alias.input) ?? []), { alias, value: converted }]);
+        }
+        catch (err) {
+            if (!(err instanceof PeerValueError))
+                throw err;
+            problems.push({ input: alias.name, message: `Input "${alias.name}" (${alias.peer}): ${err.message}` });
+        }
+    }
+    for (const [input, entries] of byInput) {
+        const names = entries.map((e) => `"${e.alias.name}"`);
+        // One peer spreading a setting over two inputs (ncipollo's owner + repo) agrees with itself.
+        const values = new Set(entries.map((e) => e.value));
+        if (values.size > 1) {
+            problems.push({
+                input: entries[0].alias.name,
+                message: `Inputs ${names.join(' and ')} both set "${input}" (to different values): give one of them.`,
             });
-    }
-    changes.sort(byPath);
-    const merged = input.base
-        ? mergeOntoHead(changes, input.base, remote)
-        : { changes, kept: [], conflicts: [] };
-    return changeSetOf(merged.changes, merged.kept, merged.conflicts, limits);
-}
-function changeSetOf(changes, kept, conflicts, limits) {
-    const uploads = [];
-    const uploading = new Set();
-    for (const change of changes) {
-        if (change.source === 'upload' && change.local && !uploading.has(change.local.sha)) {
-            uploading.add(change.local.sha);
-            uploads.push(change.local);
-        }
-    }
-    return {
-        changes,
-        uploads,
-        batches: batchChanges(changes, limits),
-        counts: {
-            added: changes.filter((c) => c.kind === 'add').length,
-            updated: changes.filter((c) => c.kind === 'update' || c.kind === 'mode').length,
-            deleted: changes.filter((c) => c.kind === 'delete').length,
-        },
-        kept,
-        conflicts,
-    };
-}
-/** The writes the change set needs: blobs, trees, the commit and the ref (created or updated: one request either way). */
-function changeSetCost(set, options = {}) {
-    if (set.changes.length === 0 && !options.allowEmpty)
-        return { requests: 0, writes: 0 };
-    const writes = set.uploads.length + set.batches.length + 2;
-    return { requests: writes, writes };
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/replay.ts
-// Replaying the change set on a branch that moved: the set computed against the head first read is sent
-// again on the new head's tree. A path changed both by the other push and by this change set is a conflict
-// (unless both made the same change); `force` lets this change set win those paths instead.
-
-function sameResult(change, now) {
-    if (change.kind === 'delete')
-        return now === null;
-    return now !== null && now.sha === change.sha && (now.mode === undefined || now.mode === change.mode);
-}
-function rebaseChanges(changes, other, force) {
-    const conflicts = [];
-    const out = [];
-    const touched = [...other.changed.keys()];
-    for (const change of changes) {
-        const exact = other.changed.has(change.path);
-        const now = exact ? other.changed.get(change.path) : undefined;
-        // A folder on one side where the other has a file.
-        const clash = touched.some((p) => p.startsWith(`${change.path}/`) || change.path.startsWith(`${p}/`));
-        if (exact && now === null && change.kind === 'delete')
             continue;
-        if ((exact && !sameResult(change, now)) || clash) {
-            if (!force)
-                conflicts.push(change.path);
-            else if (change.kind === 'delete' && exact && now === null)
-                continue;
         }
-        out.push(change);
+        if (!saysDefault(schema, input, raw[input])) {
+            problems.push({
+                input,
+                message: `Input "${input}" is given twice: as "${input}" and as ${names.join(' and ')} (${entries[0].alias.peer}'s name): give one of them.`,
+            });
+            continue;
+        }
+        const value = entries[0].value;
+        if (value !== undefined)
+            raw[input] = value;
     }
-    return { changes: out, conflicts };
-}
-class ConflictError extends Error {
-    paths;
-    constructor(paths, branch) {
-        super(`${branch} moved while this commit was made, and ${words_plural(paths.length, 'file')} changed there conflict with this change set: ` +
-            `${paths.join(', ')}. Nothing was written; run again on the new head (or set force: true to let this change set win these files).`);
-        this.paths = paths;
-        this.name = 'ConflictError';
-    }
+    if (problems.length > 0)
+        throw new InputError(problems);
+    peers.adjust?.(raw, given);
+    return (name) => (peerNames.has(name) ? undefined : raw[name]);
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/apply.ts
-// Writing the commit: blobs (streamed, a few at a time), the chain of trees, the commit, then the ref as a
-// fast-forward. When the branch moved meanwhile, the same change set is replayed on the new head (uploaded
-// blobs reused), a bounded number of times; a path both pushes changed differently stops everything.
+;// CONCATENATED MODULE: ./src/kernel/workspace-paths.ts
+// The one containment rule for every read from the workspace (config files of label-sync and triage, the files
+// release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
+// link, of the file and of each folder above it) and then must:
+// - stay inside the workspace (itself resolved with realpath). The workspace folder itself counts as inside: it
+//   may be a working directory; a file to read can never be it.
+// - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
+//   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
+// Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+// - quote no text of a file reached through a link (of the file or of any folder above it): a link inside the
+//   workspace may lead to a file that was never meant as config (a `.env`, a deploy key), and a parse error quoting
+//   its lines would print them in the log and in annotations. Problems with such a file name the file, the line and
+//   column, and the kind of problem in the parser's fixed words (`quoteNothing`); a file reached by its own name keeps
+//   its helpful message (the offending key or value quoted).
 
 
 
 
-
-
-
-
-
-/** The bytes of the very file the scan saw, never through a symbolic link (`O_NOFOLLOW`, same device and inode). */
-async function readScanned(file) {
-    const handle = await openScannedFile(file.absPath, file.identity, file.path);
-    try {
-        return await handle.readFile();
-    }
-    finally {
-        await handle.close();
-    }
+/** The parts of a path, split on both separators (a path written on Windows uses `\`). */
+function segments(text) {
+    return text.split(/[\\/]+/).filter((s) => s !== '');
 }
-async function inlineText(file) {
-    const bytes = file.mode === '120000' ? await (0,promises_namespaceObject.readlink)(file.absPath, { encoding: 'buffer' }) : await readScanned(file);
-    if (hashBytes(bytes).sha !== file.sha)
-        throw new FileChangedError(file.path);
-    return bytes.toString('utf8');
+/** The workspace with its links resolved (the root every containment check compares with). */
+async function realWorkspace(workspace) {
+    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
 }
-async function apply_treeEntry(change) {
-    const mode = change.mode;
-    if (change.kind === 'delete')
-        return { path: change.path, mode, type: change.type, sha: null };
-    if (change.source === 'inline' && change.local)
-        return { path: change.path, mode, type: 'blob', content: await inlineText(change.local) };
-    return { path: change.path, mode, type: 'blob', sha: change.sha };
+/** The path of `full` relative to `root` when it is inside it (root itself is `''`), else undefined. */
+function insideOf(root, full) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
+    if (rel === '')
+        return '';
+    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+        return undefined;
+    return rel;
 }
-class BranchDeletedError extends Error {
-    constructor(branch) {
-        super(`${branch} was deleted while this commit was made; nothing was written to it. Run again to create it afresh.`);
-        this.name = 'BranchDeletedError';
-    }
+/** True when a path relative to the workspace lies in a `.git` directory (or is one). */
+function underGit(rel) {
+    return segments(rel).some((p) => p.toLowerCase() === '.git');
 }
 /**
- * What changed on the branch since `since`: one compare request, or a tree read when the compare is incomplete.
- * Also tells whether `ours` is already on the branch (a retried ref write whose first attempt was applied).
+ * `path` (relative to `base`, itself inside the real workspace `root`) resolved through every link: its real path
+ * when it exists, stays inside `root` and outside `.git/`; else the problem, naming the path as written, and its
+ * reason.
  */
-async function otherPush(api, branch, since, req, ours, commit) {
-    const cmp = await api.compare(since, branch).catch((err) => {
-        if (errors_isStatus(err, 404))
-            throw new BranchDeletedError(branch);
-        throw err;
-    });
-    if (cmp.commits.includes(commit))
-        return { landed: true, head: commit, tree: '', changed: new Map() };
-    if (cmp.head && cmp.filesComplete && (cmp.status === 'ahead' || cmp.status === 'identical')) {
-        const changed = new Map(cmp.files.map((f) => [f.path, f.status === 'removed' ? null : { sha: f.sha }]));
-        return { landed: false, head: cmp.head.sha, tree: cmp.head.tree, changed };
+async function containedPath(root, base, path) {
+    const full = resolve(base, path);
+    const written = insideOf(root, full);
+    if (written === undefined)
+        return { ok: false, problem: `"${path}" leaves the workspace`, reason: 'outside' };
+    if (underGit(written))
+        return { ok: false, problem: `"${path}" is inside .git/, which is never read`, reason: 'git' };
+    let real;
+    try {
+        real = await realpath(full);
     }
-    req.log.info(`The compare of ${since.slice(0, 7)}...${branch} is ${cmp.status} or incomplete: reading the new head's tree instead.`);
-    const head = await api.readBranch(branch);
-    if (!head)
-        throw new BranchDeletedError(branch);
-    if (head === commit)
-        return { landed: true, head, tree: '', changed: new Map() };
-    const paths = new Set(ours.map((c) => c.path));
-    const mayContain = (dir) => [...paths].some((p) => p.startsWith(`${dir}/`));
-    const tree = await readRemoteTree(api, head, mayContain);
-    const changed = new Map();
-    for (const path of paths) {
-        const before = req.remote.get(path);
-        const now = tree.files.get(path);
-        if (before?.sha !== now?.sha || before?.mode !== now?.mode)
-            changed.set(path, now ? { sha: now.sha, mode: now.mode } : null);
+    catch (err) {
+        const reason = err.code === 'ENOENT' ? 'missing' : 'unreadable';
+        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}`, reason };
     }
-    return { landed: false, head, tree: tree.sha === head ? await api.commitTree(head) : tree.sha, changed };
+    const rel = insideOf(root, real);
+    if (rel === undefined)
+        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
+    if (underGit(rel))
+        return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
+    return { ok: true, path: real, rel, linked: real !== resolve(root, written) };
 }
-async function writeCommit(api, req) {
-    const { changeSet, limits, log } = req;
-    await mapPool(changeSet.uploads, req.concurrency ?? 4, async (file) => {
-        await api.createBlob(file);
-        log.info(`Uploaded ${file.path} (${file.size} bytes) as blob ${file.sha.slice(0, 7)}`);
-    });
-    let changes = changeSet.changes;
-    let parent = req.parent;
-    let parentTree = req.parentTree;
-    let create = req.create;
-    for (let replays = 0;; replays++) {
-        let tree = parentTree;
-        for (const batch of batchChanges(changes, limits)) {
-            const entries = await mapPool(batch, 16, apply_treeEntry);
-            tree = await api.createTree(tree, entries);
-        }
-        if (replays > 0 && changeSet.changes.length > 0 && tree === parentTree) {
-            log.info(`${req.branch} moved to ${parent.slice(0, 7)}, which already has every change of this run: no commit.`);
-            return { commit: null, replays, parent };
-        }
-        const commit = await api.createCommit(req.message, tree, [parent], req.people);
-        if (req.rebuild)
-            return { commit: await moveWorkBranch(api, req, commit), replays: 0, parent };
-        try {
-            if (create)
-                await api.createBranch(req.branch, commit.sha);
-            else
-                await api.updateBranch(req.branch, commit.sha, false);
-            return { commit, replays, parent };
-        }
-        catch (err) {
-            if (!create && isMissingRef(err))
-                throw new BranchDeletedError(req.branch);
-            if (!(create ? isAlreadyExists(err) : isNotFastForward(err)))
-                throw err;
-        }
-        // The ref write was refused: either an earlier attempt of it was applied (a retry after a lost answer), or
-        // the branch moved. Then replay the change set first computed (never recomputed: that would revert the other push).
-        const moved = await otherPush(api, req.branch, req.parent, req, changeSet.changes, commit.sha);
-        if (moved.landed) {
-            log.info(`${req.branch} is already at ${commit.sha.slice(0, 7)}: an earlier attempt of the ref update was applied.`);
-            return { commit, replays, parent };
-        }
-        if (replays >= limits.maxReplays) {
-            throw new Error(`${req.branch} kept moving: the commit was replayed ${replays} times and the branch moved again each time. Nothing was written; run again later.`);
-        }
-        const rebased = rebaseChanges(changeSet.changes, moved, req.force);
-        if (rebased.conflicts.length)
-            throw new ConflictError(rebased.conflicts, req.branch);
-        log.info(`${req.branch} moved to ${moved.head.slice(0, 7)} meanwhile: replaying the ${rebased.changes.length} changes on it.`);
-        changes = rebased.changes;
-        parent = moved.head;
-        parentTree = moved.tree;
-        create = false;
-    }
+/** What a problem of each kind is, said without the file's text (YAML error codes and zod issue codes). */
+const KINDS = {
+    DUPLICATE_KEY: 'a key given twice',
+    BAD_INDENT: 'bad indentation',
+    MISSING_CHAR: 'a missing character (an unclosed quote or bracket)',
+    BAD_ALIAS: 'a bad alias',
+    missing_key: 'a required key is missing',
+    unrecognized_keys: 'an unknown key',
+    invalid_type: 'a value of the wrong type',
+    invalid_value: 'a value that is not one of those allowed',
+    invalid_format: 'a value of the wrong format',
+    too_big: 'a value too long or too large',
+    too_small: 'a value too short or too small',
+    custom: 'a value that fails a check',
+};
+/** A problem of `file` said by position and kind only (for a file reached through a link). */
+function unquotedIssue(issue) {
+    const known = issue.kind === undefined ? undefined : KINDS[issue.kind];
+    const what = known ?? (issue.kind && /^[A-Z_]+$/.test(issue.kind) ? `YAML syntax (${issue.kind})` : 'an invalid value');
+    return { path: '', message: `${what}; ${NOT_QUOTED}`, line: issue.line, column: issue.column, kind: issue.kind };
 }
-class WorkBranchMovedError extends Error {
-    constructor(branch, now) {
-        super(`${branch} ${now ? `moved to ${now.slice(0, 7)}` : 'was created'} while this run rebuilt it: someone pushed to it, ` +
-            'and moving it would drop that push. The new objects are unreferenced; nothing else changed. Run again.');
-        this.name = 'WorkBranchMovedError';
-    }
-}
-/** Points the work branch at the rebuilt commit: created when absent, else moved after a last check of its head. */
-async function moveWorkBranch(api, req, commit) {
-    const expected = req.rebuild?.expectHead;
-    if (expected === undefined) {
-        try {
-            await api.createBranch(req.branch, commit.sha);
+const NOT_QUOTED = 'its text is not quoted because the file is reached through a link';
+/**
+ * Runs `parse` on the text of a workspace file. When the file was reached through a link (`linked`), every
+ * problem it raises, a ConfigError's issues and any other error alike, is said by the file's name, line, column
+ * and kind only, and every warning by the file's name only: nothing of its text reaches the log or an annotation.
+ * `parse` is given the warning function to use.
+ */
+function quoteNothing(source, parse, warn) {
+    if (!source.linked)
+        return parse(warn);
+    const file = source.file;
+    let warned = false;
+    const quietWarn = warn
+        ? () => {
+            if (!warned)
+                warn(`${file}: a warning about its content; ${NOT_QUOTED}`);
+            warned = true;
         }
-        catch (err) {
-            if (!isAlreadyExists(err))
-                throw err;
-            // An earlier attempt of this very request (its answer lost) made it: ours only if it points at our commit.
-            const now = await api.readBranch(req.branch);
-            if (now !== commit.sha)
-                throw new WorkBranchMovedError(req.branch, now);
-        }
-        return commit;
+        : undefined;
+    try {
+        return parse(quietWarn);
     }
-    const now = await api.readBranch(req.branch);
-    if (now === commit.sha)
-        return commit;
-    if (now !== expected)
-        throw new WorkBranchMovedError(req.branch, now);
-    await api.updateBranch(req.branch, commit.sha, true);
-    return commit;
+    catch (err) {
+        if (err instanceof ConfigError && err.issues.length > 0)
+            throw new ConfigError(file, err.issues.map(unquotedIssue));
+        throw ConfigError.forFile(file, `cannot be parsed; ${NOT_QUOTED}`);
+    }
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/message.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/message.ts
 // The commit message: the `message` input, then one `Co-authored-by:` trailer per co-author and, with `signoff`,
 // a `Signed-off-by:` trailer (as `git commit --signoff` adds), in a trailer block separated by a blank line as git
 // and GitHub expect, without repeating a trailer already present.
@@ -62068,268 +60979,6 @@ function commitMessage(message, coAuthors, signoff) {
     const lastParagraph = body.slice(body.lastIndexOf('\n\n') + 2);
     const endsWithTrailers = body.includes('\n\n') && lastParagraph.split('\n').every((l) => /^[A-Za-z-]+: /.test(l)) && last !== '';
     return `${body}${endsWithTrailers ? '\n' : '\n\n'}${trailers.join('\n')}`;
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/refusals.ts
-// The texts of commit-files' refusals: each says what was found, that nothing was written, and what to do.
-
-const refusals_short = (sha) => sha.slice(0, 7);
-function unknownBaseRefusal(reason) {
-    return (`The base of the change set is unknown: ${reason}. Without it, a file someone else changed on the branch since ` +
-        "the checkout would be put back to the workspace's copy. Check out the branch with actions/checkout (a shallow " +
-        'clone holds its head), or set `on-unknown-base: overwrite` to commit the workspace as it is. Nothing was written.');
-}
-function conflictRefusal(paths, base, branch, head) {
-    const shown = paths.slice(0, 20).join(', ') + (paths.length > 20 ? `, … (${paths.length - 20} more)` : '');
-    return (`${words_plural(paths.length, 'file')} changed both in the workspace (since ${refusals_short(base)}, the commit it was checked out ` +
-        `at) and on ${branch} (now at ${refusals_short(head)}), differently: ${shown}. Nothing was written. Check out ${branch} ` +
-        'again (or merge it) and re-run the step that changes these files.');
-}
-function unmatchedPathsRefusal(entries) {
-    return (`paths: ${entries.map((e) => `"${e}"`).join(', ')} ${entries.length === 1 ? 'matches' : 'match'} no local file ` +
-        '(a typo, or a step that produced nothing?). Nothing was sent. Set `allow-unmatched-paths: true` to only warn.');
-}
-function deleteMissingUnmatchedRefusal(entry) {
-    return `Input "paths": "${entry}" matches no local file, and with delete-missing it would delete everything it selects on the branch; nothing was sent`;
-}
-function missingBaseBranchRefusal(branch, base, repository) {
-    return (`The branch "${branch}" does not exist in ${repository}, and neither does its base "${base}" to create it from: ` +
-        'check the "branch" and "base" inputs (when the base is the default branch, the repository may have no commit yet). Nothing was written.');
-}
-function nestingRefusal(branch, nesting) {
-    return (`The branch "${branch}" cannot be created: git cannot hold both ${nesting.map((n) => `"${n}"`).join(', ')} and "${branch}" ` +
-        '(a branch name cannot be a folder of another). Choose another "branch" name. Nothing was written.');
-}
-function foreignCommitsRefusal(branch, commits) {
-    return (`${branch} carries ${words_plural(commits.length, 'commit')} this action did not make (${commits.join(', ')}): someone ` +
-        'pushed to the pull request. Rebuilding the branch would drop them. Nothing was written. Merge or close the pull ' +
-        'request, or set `force-branch: true` to rebuild it anyway.');
-}
-function workflowRefusal(branch, paths) {
-    return (`GitHub refused to move ${branch}: the commit changes workflow files (${paths.join(', ') || '.github/workflows/…'}) ` +
-        'and the token lacks the `workflows` permission. Use a GitHub App token or a fine-grained token with "Workflows: write", ' +
-        'or set `exclude-workflows: true` to leave those files out. The uploaded objects are unreferenced; nothing else changed.');
-}
-function actionsPullRequestRefusal(branch) {
-    return (`The branch ${branch} was pushed, but GitHub refused to open the pull request: the repository (or its organisation) ` +
-        'does not allow GitHub Actions to create pull requests. Turn on Settings → Actions → General → Workflow permissions → ' +
-        '"Allow GitHub Actions to create and approve pull requests", or use a GitHub App token. A re-run opens it.');
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/workflows.ts
-function isWorkflowPath(path) {
-    return path.startsWith('.github/workflows/');
-}
-const WORKFLOW_TOKEN_LIMIT = 1000;
-/** True when the token is the workflow token: the `workflow-token` input's, else by its prefix and rate limit. */
-function isWorkflowToken(token, workflowToken, budget) {
-    if (workflowToken)
-        return token === workflowToken;
-    return token.startsWith('ghs_') && budget.known && budget.limit === WORKFLOW_TOKEN_LIMIT;
-}
-/** Why this commit cannot be made with this token, or undefined. */
-function workflowTokenProblem(token, workflowToken, budget, workflowPaths) {
-    if (workflowPaths.length === 0 || !isWorkflowToken(token, workflowToken, budget))
-        return undefined;
-    const shown = workflowPaths.slice(0, 5).join(', ') + (workflowPaths.length > 5 ? ', …' : '');
-    return (`This commit changes workflow files (${shown}), which GitHub refuses from the workflow token (GITHUB_TOKEN never ` +
-        'has the `workflows` permission). Use a GitHub App installation token or a fine-grained personal access token with ' +
-        '"Workflows: write" as `token`, or set `exclude-workflows: true` to leave .github/workflows out of the commit. ' +
-        'Nothing was written.');
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/commit-step.ts
-
-
-
-
-
-
-/** The workflow token's identity, used for `signoff` when neither `committer` nor `author` is given. */
-const ACTIONS_BOT = 'github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>';
-function signoffOf(config) {
-    if (!config.signoff)
-        return undefined;
-    const who = config.committer ?? config.author;
-    return who ? `${who.name} <${who.email}>` : ACTIONS_BOT;
-}
-async function commitStep(ctx, api, config, remote, set, limits) {
-    try {
-        return await writeCommit(api, {
-            branch: config.branch,
-            parent: remote.head,
-            parentTree: remote.parentTree,
-            create: remote.create,
-            remote: remote.files,
-            changeSet: set,
-            message: commitMessage(config.message, config.coAuthors, signoffOf(config)),
-            force: config.force,
-            limits,
-            log: ctx.log,
-            people: {
-                ...(config.author ? { author: config.author } : {}),
-                ...(config.committer ? { committer: config.committer } : {}),
-            },
-            ...(remote.work ? { rebuild: remote.work.head ? { expectHead: remote.work.head } : {} } : {}),
-        });
-    }
-    catch (err) {
-        if (isWorkflowRefusal(err))
-            throw new Error(workflowRefusal(config.branch, set.changes.filter((c) => isWorkflowPath(c.path)).map((c) => c.path)));
-        throw err;
-    }
-}
-function describeCommit(result, branch) {
-    const replayed = result.replays ? ` after ${words_plural(result.replays, 'replay')} on a moved branch` : '';
-    if (!result.commit)
-        return `${branch} moved meanwhile to a commit that already has every change: no commit.`;
-    return `Committed ${result.commit.sha} to ${branch}${replayed} (${result.commit.verified ? 'verified' : 'not verified'}): ${result.commit.url}`;
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/limits.ts
-// The sizes that decide how a change set is sent, from the evidence of what GitHub accepts:
-// - Blobs: GitHub serves blobs up to 100 MB through the git database API (docs.github.com/rest/git/blobs; the
-//   contents API's own refusal says "you can use the Git Data API to request blobs up to 100 MB in size"), but
-//   the size a `POST /git/blobs` request may carry is documented nowhere: octokit.net#1542 reports uploads
-//   failing well below 100 MB and a maintainer notes the 100 MB figure is for reading. The request is JSON with
-//   base64 content (4/3 of the file), so the pre-check keeps a file to 30 MiB: a ~40 MiB request.
-// - Trees: codesandbox/codesandbox-client#8614 reports `POST /git/trees` answering 502, or 422 "payload is
-//   large", above ~2.5 MB of inline content; inline bytes per tree request stay under 2 MiB, the rest chained.
-const GITHUB_COMMIT_LIMITS = {
-    inlineMaxBytes: 512 * 1024,
-    treeMaxInlineBytes: 2 * 1024 * 1024,
-    treeMaxEntries: 2000,
-    blobMaxBytes: 30 * 1024 * 1024,
-    maxReplays: 3,
-};
-
-;// CONCATENATED MODULE: ./src/commit-files/operations.ts
-const FREE = { requests: 0, writes: 0 };
-const ONE_WRITE = { requests: 1, writes: 1 };
-function size(bytes) {
-    if (bytes < 1024)
-        return `${bytes} B`;
-    if (bytes < 1024 * 1024)
-        return `${(bytes / 1024).toFixed(1)} KiB`;
-    return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
-function detail(change) {
-    if (change.kind === 'delete')
-        return 'deleted';
-    if (change.kind === 'mode')
-        return `mode ${change.previous?.mode} → ${change.mode}`;
-    const how = change.source === 'inline' ? 'inline text' : change.source === 'upload' ? 'blob upload' : 'existing blob';
-    const mode = change.previous && change.previous.mode !== change.mode ? `, mode ${change.previous.mode} → ${change.mode}` : '';
-    return `${how}, ${size(change.local?.size ?? 0)}${change.mode === '120000' ? ', symlink' : ''}${mode}`;
-}
-/** One operation per changed file (a blob upload costs one write), then the trees, the commit and the ref. */
-function planOperations(set, ctx) {
-    const uploaded = new Set();
-    const ops = set.changes.map((change) => {
-        const upload = change.source === 'upload' && change.sha !== null && !uploaded.has(change.sha);
-        if (upload)
-            uploaded.add(change.sha);
-        return {
-            kind: change.kind,
-            target: 'file',
-            subject: change.path,
-            detail: detail(change),
-            cost: upload ? ONE_WRITE : FREE,
-            payload: change,
-        };
-    });
-    if (set.changes.length === 0 && !ctx.allowEmpty)
-        return ops;
-    set.batches.forEach((batch, i) => ops.push({
-        kind: 'create',
-        target: 'tree',
-        subject: `${i + 1} of ${set.batches.length}`,
-        detail: `${batch.length} entries`,
-        cost: ONE_WRITE,
-        payload: null,
-    }));
-    ops.push({ kind: 'create', target: 'commit', subject: ctx.branch, cost: ONE_WRITE, payload: null });
-    ops.push(ctx.rebuild
-        ? {
-            kind: ctx.create ? 'create' : 'update',
-            target: 'branch',
-            subject: ctx.branch,
-            detail: `one commit on ${ctx.rebuild.on}${ctx.create ? '' : ', moved after a last read of its head'}`,
-            cost: ctx.rebuild.checks ? { requests: 2, writes: 1 } : ONE_WRITE,
-            payload: null,
-        }
-        : ctx.create
-            ? {
-                kind: 'create',
-                target: 'branch',
-                subject: ctx.branch,
-                detail: `from ${ctx.base}`,
-                cost: ONE_WRITE,
-                payload: null,
-            }
-            : {
-                kind: 'update',
-                target: 'branch',
-                subject: ctx.branch,
-                detail: 'fast-forward',
-                cost: ONE_WRITE,
-                payload: null,
-            });
-    return ops;
-}
-/** The steps after the commit: the tag, then the pull request (each at its most). */
-function planExtras(ctx) {
-    const ops = [];
-    if (ctx.tag) {
-        ops.push({
-            kind: 'create',
-            target: 'tag',
-            subject: ctx.tag.name,
-            detail: ctx.tag.annotated ? 'annotated (tag object + ref)' : 'lightweight',
-            cost: ctx.tag.annotated ? { requests: 2, writes: 2 } : ONE_WRITE,
-            payload: null,
-        });
-    }
-    if (ctx.pullRequest) {
-        const { extras, readsDefaultBranch } = ctx.pullRequest;
-        ops.push({
-            kind: 'create',
-            target: 'pull request',
-            subject: `${ctx.branch} → ${ctx.pullRequestBase ?? 'default branch'}`,
-            detail: `open or update "${ctx.pullRequest.title}"${ctx.pullRequest.with?.length ? `, with ${ctx.pullRequest.with.join('/')}` : ''}`,
-            cost: {
-                requests: 2 + (readsDefaultBranch ? 1 : 0) + extras.requests,
-                writes: 1 + extras.writes,
-            },
-            payload: null,
-        });
-    }
-    return ops;
-}
-/** `delete-branch-when-unchanged`: the work branch equals its base, so its pull request is closed and it is deleted. */
-function planCleanup(branch, base, withPullRequest) {
-    return [
-        ...(withPullRequest
-            ? [
-                {
-                    kind: 'delete',
-                    target: 'pull request',
-                    subject: `${branch} → ${base}`,
-                    detail: 'close the open one, if any',
-                    cost: { requests: 2, writes: 1 },
-                    payload: null,
-                },
-            ]
-            : []),
-        {
-            kind: 'delete',
-            target: 'branch',
-            subject: branch,
-            detail: `no difference from ${base}`,
-            cost: ONE_WRITE,
-            payload: null,
-        },
-    ];
 }
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
@@ -65080,7 +63729,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/commit-files/path-spec.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/path-spec.ts
 // The `paths` and `delete-paths` inputs: files, folders or globs relative to `working-directory`. Absolute
 // paths, `..` and `.git` are refused here, before any request, with an error naming the input.
 
@@ -65187,848 +63836,7 @@ function isGitPath(path) {
     return path.split('/').some((s) => s.toLowerCase() === '.git');
 }
 
-;// CONCATENATED MODULE: ./src/core/text-limits.ts
-// Text limits GitHub enforces without printing them in its API description: a release body over 125,000 characters
-// is refused with 422 (softprops/action-gh-release#374, `generate_release_notes` on the first release of a
-// long-history repository), a pull-request or issue body over 65,536 likewise (peter-evans/create-pull-request
-// truncates to 65,536 with a note for it). A body that would not fit is shortened here, before it is sent, with a
-// note that says so and, when the text holds one, the link to the full comparison GitHub's generated notes end with.
-const RELEASE_BODY_MAX = 125_000;
-const PULL_BODY_MAX = 65_536;
-/** Characters as GitHub counts them (Unicode code points, not UTF-16 units). */
-function text_limits_length(text) {
-    return [...text].length;
-}
-/** The `**Full Changelog**: URL` link GitHub's generated notes end with, when the text has one. */
-function comparisonLink(text) {
-    const at = text.lastIndexOf('**Full Changelog**: ');
-    if (at < 0)
-        return undefined;
-    const url = text.slice(at + '**Full Changelog**: '.length).split(/\s/, 1)[0];
-    return /^https:\/\/[^\s<>()[\]]+$/.test(url) ? url : undefined;
-}
-/**
- * `text` when it fits in `max` characters; else its beginning (cut at a line end when one is near) and a note
- * saying it was shortened, with the full comparison's link when the text named one.
- */
-function fitBody(text, max) {
-    if (text.length <= max || text_limits_length(text) <= max)
-        return { text, shortened: false };
-    const link = comparisonLink(text);
-    const note = `\n\n*[Shortened to fit GitHub's limit of ${max} characters` +
-        (link ? `; the full list of changes: ${link}` : '') +
-        ']*';
-    const kept = [...text].slice(0, Math.max(0, max - text_limits_length(note))).join('');
-    const lineEnd = kept.lastIndexOf('\n');
-    const cut = lineEnd >= kept.length - 2000 && lineEnd > 0 ? kept.slice(0, lineEnd) : kept;
-    return { text: cut + note, shortened: true };
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/pull-request.ts
-// The pull request from `branch` into `base`: one read finds an open one; it is edited only when its title or
-// body differ, else one is created. Labels, assignees and the milestone are brought to what the inputs ask in
-// one issue update (labels and assignees added to what is there, never replaced); reviewers are requested once
-// (a reviewer already requested, or who already reviewed, is not asked again). A body over GitHub's 65,536
-// characters is shortened with a note (core/text-limits.ts); the read-after-write lag answers of the create are
-// retried a bounded number of times (LAG_TRIES).
-
-
-
-
-
-
-/** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
-function isNoCommitsBetween(err) {
-    if (!isApiError(err) || err.status !== 422)
-        return false;
-    return (/no commits between/i.test(err.apiMessage) || err.errors.some((e) => /no commits between/i.test(e.message ?? '')));
-}
-const named = schemas_object({ name: schemas_string() });
-const user = schemas_object({ login: schemas_string() });
-const pullSchema = schemas_object({
-    number: schemas_number(),
-    html_url: schemas_string(),
-    title: schemas_string(),
-    body: schemas_string().nullish(),
-    labels: array(named).nullish(),
-    assignees: array(user).nullish(),
-    requested_reviewers: array(user).nullish(),
-    requested_teams: array(schemas_object({ slug: schemas_string() })).nullish(),
-    milestone: schemas_object({ number: schemas_number() }).nullish(),
-});
-/** The repository part of every request's parameters. */
-const repoOf = (spec) => ({ owner: spec.owner, repo: spec.repo });
-/** What a step did to a pull request, as the outputs and summary report it. */
-const resultOf = (pull, operation) => ({
-    number: pull.number,
-    url: pull.html_url,
-    operation,
-});
-async function findOpenPullRequest(client, spec, fresh = false) {
-    const found = await client.find('GET /repos/{owner}/{repo}/pulls', {
-        request: { ...declared_declared(reads_reads.pulls), ...(fresh ? { noCache: true } : {}) },
-        ...repoOf(spec),
-        head: `${spec.owner}:${spec.branch}`,
-        base: spec.base,
-        state: 'open',
-    }, () => true);
-    return found === undefined ? undefined : pullSchema.parse(found);
-}
-const lower = (s) => s.toLowerCase();
-const missing = (wanted, present) => {
-    const have = new Set(present.map(lower));
-    return wanted.filter((w) => !have.has(lower(w)));
-};
-/** The requests the extras need at most (for the plan): one issue update, one reviews read, one review request. */
-function extrasCost(spec) {
-    const issue = spec.labels.length + spec.assignees.length > 0 || spec.milestone !== undefined ? 1 : 0;
-    const reviewers = spec.reviewers.length + spec.teamReviewers.length > 0 ? 1 : 0;
-    return { requests: issue + 2 * reviewers, writes: issue + reviewers };
-}
-/** The extras given, as the plan names them ("labels", "assignees", "milestone", "reviewers"). */
-function extrasNamed(spec) {
-    return [
-        ...(spec.labels.length ? ['labels'] : []),
-        ...(spec.assignees.length ? ['assignees'] : []),
-        ...(spec.milestone !== undefined ? ['milestone'] : []),
-        ...(spec.reviewers.length + spec.teamReviewers.length ? ['reviewers'] : []),
-    ];
-}
-/** Labels, assignees, milestone (one PATCH of the issue, only when something is missing) and reviewers. */
-async function applyExtras(client, spec, pull) {
-    let changed = false;
-    const labels = (pull.labels ?? []).map((l) => l.name);
-    const assignees = (pull.assignees ?? []).map((a) => a.login);
-    const newLabels = missing(spec.labels, labels);
-    const newAssignees = missing(spec.assignees, assignees);
-    const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
-    if (newLabels.length || newAssignees.length || milestoneDiffers) {
-        await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-            request: declared_declared(writes_writes.updateIssue),
-            ...repoOf(spec),
-            issue_number: pull.number,
-            ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
-            ...(newAssignees.length ? { assignees: [...assignees, ...newAssignees] } : {}),
-            ...(milestoneDiffers ? { milestone: spec.milestone } : {}),
-        });
-        changed = true;
-    }
-    let reviewers = missing(spec.reviewers, (pull.requested_reviewers ?? []).map((r) => r.login));
-    const teams = missing(spec.teamReviewers, (pull.requested_teams ?? []).map((t) => t.slug));
-    if (reviewers.length) {
-        // Someone who reviewed already is no longer "requested": asking again would re-request their review.
-        const reviews = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { request: declared_declared(reads_reads.reviews), ...repoOf(spec), pull_number: pull.number });
-        reviewers = missing(reviewers, reviews.flatMap((r) => (r.user?.login ? [r.user.login] : [])));
-    }
-    if (reviewers.length || teams.length) {
-        await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
-            request: declared_declared(writes_writes.requestReviewers),
-            ...repoOf(spec),
-            pull_number: pull.number,
-            ...(reviewers.length ? { reviewers } : {}),
-            ...(teams.length ? { team_reviewers: teams } : {}),
-        });
-        changed = true;
-    }
-    return changed;
-}
-/** Brings an open pull request's title and body to the wanted ones (one PATCH, only when they differ). */
-async function reconcile(client, spec, existing) {
-    const bodyChanged = spec.body !== undefined && (existing.body ?? '') !== spec.body;
-    let current = existing;
-    let changed = false;
-    if (existing.title !== spec.title || bodyChanged) {
-        const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-            request: declared_declared(writes_writes.updatePull),
-            ...repoOf(spec),
-            pull_number: existing.number,
-            title: spec.title,
-            ...(spec.body !== undefined ? { body: spec.body } : {}),
-        });
-        current = pullSchema.parse(res.data);
-        changed = true;
-    }
-    if (await applyExtras(client, spec, current))
-        changed = true;
-    return resultOf(current, changed ? 'updated' : 'none');
-}
-/**
- * Tries of a create GitHub answers with a read-after-write lag answer: right after the branch was pushed, `POST
- * /pulls` may answer 422 "No commits between …" or `head` `invalid` (octokit.rb#622, dotnet/buildtools#1140,
- * gitbutler#4904). Waits between them follow the client's back-off (about 1, 2, 4 s).
- */
-const LAG_TRIES = 4;
-/** The create, repeated while GitHub answers with a lag answer (the last one is thrown). */
-async function createWithLag(client, spec) {
-    for (let attempt = 0;; attempt++) {
-        try {
-            const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
-                request: declared_declared(writes_writes.createPull),
-                ...repoOf(spec),
-                head: spec.branch,
-                base: spec.base,
-                title: spec.title,
-                draft: spec.draft,
-                maintainer_can_modify: spec.maintainerCanModify,
-                ...(spec.body !== undefined ? { body: spec.body } : {}),
-            });
-            return pullSchema.parse(res.data);
-        }
-        catch (err) {
-            if (classifyError(err)?.kind !== 'lag' || attempt + 1 >= LAG_TRIES)
-                throw err;
-            await client.retry.sleep(client.retry.backoff(attempt));
-        }
-    }
-}
-async function upsertPullRequest(client, wanted, log) {
-    const fit = wanted.body === undefined ? undefined : fitBody(wanted.body, PULL_BODY_MAX);
-    if (fit?.shortened)
-        log?.info(`The pull-request body is over GitHub's ${PULL_BODY_MAX} characters: it is shortened, with a note.`);
-    const spec = fit ? { ...wanted, body: fit.text } : wanted;
-    const existing = await findOpenPullRequest(client, spec);
-    if (existing)
-        return reconcile(client, spec, existing);
-    let created;
-    try {
-        created = await createWithLag(client, spec);
-    }
-    catch (err) {
-        // "A pull request already exists": opened meanwhile by another run, or by an earlier attempt of this request
-        // whose answer was lost (a retried POST). Find it and bring it to the wanted state.
-        if (errors_isStatus(err, 422) && !isNoCommitsBetween(err)) {
-            const raced = await findOpenPullRequest(client, spec, true);
-            if (raced) {
-                const result = await reconcile(client, spec, raced);
-                return { ...result, operation: 'created' };
-            }
-        }
-        throw err;
-    }
-    await applyExtras(client, spec, created);
-    return resultOf(created, 'created');
-}
-/** Closes the open pull request from `branch` into `base`, if any (its number, or undefined when none was open). */
-async function closePullRequest(client, spec) {
-    const open = await findOpenPullRequest(client, spec, true);
-    if (!open)
-        return undefined;
-    await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-        request: declared_declared(writes_writes.updatePull),
-        ...repoOf(spec),
-        pull_number: open.number,
-        state: 'closed',
-    });
-    return resultOf(open, 'closed');
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/change-base.ts
-// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise the
-// comparison GraphQL made in the same query as the head (`Ref.compare`), or one compare read
-// (`GET /compare/{base}...{head}`), tells whether the head descends from the base ("ahead"): then the
-// change set goes three-way onto the head. When the workspace's files already equal the head's (a re-run after this
-// job moved the branch), nothing is left to write whatever the head's history: no compare. A base GitHub does not know (a local commit never pushed, another
-// repository: 404), or one the head does not descend from (a pull request's merge commit, a rewritten branch), is an
-// unknown base like a missing checkout: `on-unknown-base` fails (the default) or overwrites, and the plan says which.
-
-
-/** The local part alone: fails before any request when the checkout cannot tell the base and `fail` is asked. */
-function checkLocalBase(local, onUnknown) {
-    if (!local.known && onUnknown === 'fail')
-        throw new Error(unknownBaseRefusal(local.reason));
-}
-async function settleBase(api, local, head, branch, onUnknown, 
-/** How the head relates to the base, when GraphQL compared them already (then no compare request). */
-descent, 
-/**
- * The selected workspace files already equal the head's: whatever the head's history, the change set leaves it
- * as it is (three-way onto it or not), so the compare read is not needed.
- */
-equalToHead = false) {
-    const unknown = (reason, requests) => {
-        if (onUnknown === 'fail')
-            throw new Error(unknownBaseRefusal(reason));
-        return { mode: 'overwrite', reason, requests };
-    };
-    if (!local.known)
-        return unknown(local.reason, 0);
-    const known = { mode: 'three-way', sha: local.sha, source: local.source, files: local.files };
-    if (local.sha === head)
-        return { ...known, requests: 0, behindBy: 0 };
-    if (equalToHead && !descent)
-        return { ...known, requests: 0, behindBy: 0, equalToHead: true };
-    let status = descent?.status ?? '';
-    let ahead = descent?.aheadBy ?? 0;
-    const requests = descent ? 0 : 1;
-    if (!descent) {
-        try {
-            const cmp = await api.compare(local.sha, head);
-            status = cmp.status;
-            ahead = cmp.totalCommits;
-        }
-        catch (err) {
-            if (!errors_isStatus(err, 404))
-                throw err;
-            return unknown(`GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`, 1);
-        }
-    }
-    if (status === 'ahead' || status === 'identical')
-        return { ...known, requests, behindBy: ahead, ...(descent ? { viaGraphql: true } : {}) };
-    return unknown(`${branch} (${head.slice(0, 7)}) does not descend from the checkout's commit ${local.sha.slice(0, 7)} (compare: ${status}; ` +
-        'a pull request merge commit, another branch, or a rewritten history: check out the branch itself)', requests);
-}
-/** The plan's line about the base. */
-function describeBase(base, branch, head) {
-    if (base.mode === 'overwrite')
-        return `Base unknown: ${base.reason}. on-unknown-base: overwrite, so the workspace is committed as it is onto ${branch} (${head.slice(0, 7)}), replacing what it selects.`;
-    const from = base.source === 'HEAD' ? "the checkout's HEAD" : 'GITHUB_SHA, which the checkout holds';
-    if (base.sha === head)
-        return `Base ${base.sha.slice(0, 7)} (${from}) is the head of ${branch}: no extra read.`;
-    if (base.equalToHead)
-        return `Base ${base.sha.slice(0, 7)} (${from}); ${branch} is at ${head.slice(0, 7)}, whose files already equal the workspace's: no compare read.`;
-    return (`Base ${base.sha.slice(0, 7)} (${from}); ${branch} is ${base.behindBy} ${base.behindBy === 1 ? 'commit' : 'commits'} ahead at ${head.slice(0, 7)} ` +
-        `(${base.viaGraphql ? 'compared in the GraphQL read of the head' : '1 compare read'}): the change set goes three-way onto it, keeping what changed there.`);
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/work-branch.ts
-
-const work_branch_NONE = { commits: [], total: 0, files: [], filesComplete: true };
-/** The work branch against the base head: absent (1 read), at the base head (1 read), else 1 compare more. */
-async function readWorkBranch(api, branch, baseHead) {
-    const head = await api.readBranch(branch);
-    if (!head)
-        return work_branch_NONE;
-    if (head === baseHead)
-        return { ...work_branch_NONE, head };
-    const cmp = await api.compare(baseHead, head);
-    return {
-        head,
-        commits: cmp.listed ?? cmp.commits.map((sha) => ({ sha, parents: [] })),
-        total: cmp.totalCommits,
-        files: cmp.files,
-        filesComplete: cmp.filesComplete,
-    };
-}
-/** Commits on the work branch that this action did not make: every one after the single commit it keeps there. */
-function foreignCommits(work) {
-    if (work.total <= 1)
-        return [];
-    const listed = work.commits.slice(1).map((c) => c.sha);
-    return work.total > work.commits.length ? [...listed, `… ${work.total - work.commits.length} more`] : listed;
-}
-/**
- * Whether the work branch already is the base head plus exactly this change set (a re-run with nothing new): then
- * nothing is written. The compare lists no modes, so paths whose mode matters are checked in `tree` (the work
- * branch's files) when given; without it such a change set is rebuilt.
- */
-function isUpToDate(work, baseHead, set, tree, ignoreModes = false) {
-    const only = work.commits[0];
-    if (!work.head || work.total !== 1 || only?.parents.length !== 1 || only.parents[0] !== baseHead)
-        return false;
-    if (!work.filesComplete)
-        return false;
-    const files = new Map(work.files.map((f) => [f.path, f]));
-    if (files.size !== set.changes.length)
-        return false;
-    return set.changes.every((c) => {
-        const f = files.get(c.path);
-        if (!f)
-            return false;
-        if (c.kind === 'delete')
-            return f.status === 'removed';
-        if (f.status === 'removed' || f.sha !== c.sha)
-            return false;
-        if (ignoreModes || !modeMatters(c))
-            return true;
-        return tree?.get(c.path)?.mode === c.mode;
-    });
-}
-/** A change whose result the compare's file list cannot confirm (it lists content ids, not modes). */
-function modeMatters(change) {
-    return change.kind !== 'delete' && (change.mode !== '100644' || (change.previous?.mode ?? '100644') !== '100644');
-}
-/** `isUpToDate`, reading the work branch's tree only when modes matter and everything else already matches. */
-async function workBranchUpToDate(api, remote, set, mayContain) {
-    const work = remote.work;
-    if (!work?.head || !isUpToDate(work, remote.head, set, undefined, true))
-        return false;
-    if (!set.changes.some(modeMatters))
-        return true;
-    const tree = await readRemoteTree(api, work.head, mayContain);
-    return isUpToDate(work, remote.head, set, tree.files);
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/remote-step.ts
-
-
-
-
-
-/** The branch's head and files; refused when it does not exist (the base a branch is created from). */
-async function existing(reads, config, name, mayContain, checkout) {
-    const snapshot = await reads.branch(name, mayContain, checkout);
-    if (!snapshot)
-        throw new Error(missingBaseBranchRefusal(config.branch, name, `${config.owner}/${config.repo}`));
-    return snapshot;
-}
-async function checkNesting(api, branch) {
-    const nesting = await api.nestingBranches(branch);
-    if (nesting.length)
-        throw new Error(nestingRefusal(branch, nesting));
-}
-/** Which head the commit goes on (with its files), and the work branch for a pull request. */
-async function target(ctx, api, reads, config, mayContain, checkout) {
-    let base = config.base;
-    if (config.pullRequest) {
-        const from = config.pullRequest.base ?? base ?? (await reads.defaultBranch());
-        const snapshot = await existing(reads, config, from, mayContain, checkout);
-        const work = await readWorkBranch(api, config.branch, snapshot.head);
-        if (!work.head)
-            await checkNesting(api, config.branch);
-        return { from, snapshot, base: from, create: work.head === undefined, work };
-    }
-    const current = await reads.branch(config.branch, mayContain, checkout);
-    if (current)
-        return { from: config.branch, snapshot: current, create: false, ...(base ? { base } : {}) };
-    base ??= await reads.defaultBranch();
-    const snapshot = await existing(reads, config, base, mayContain, checkout);
-    await checkNesting(api, config.branch);
-    ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${snapshot.head.slice(0, 7)})`);
-    return { from: base, snapshot, base, create: true };
-}
-/** Whether the change set, taken as it is onto the head's files, changes nothing (no base needed to say so). */
-function sameAsHead(config, local, files, limits) {
-    if (config.allowEmpty || !local.base.known)
-        return false;
-    const set = planLocalChanges(config, local, files, limits);
-    return set.changes.length === 0 && set.conflicts.length === 0;
-}
-/** The workspace's change set onto `files` (the branch's), three-way when the base's files are given. */
-function planLocalChanges(config, local, files, limits, base) {
-    return planChanges({
-        local: local.scan.files,
-        remote: files,
-        selection: local.selection,
-        deleteMissing: config.deleteMissing,
-        deletes: local.deletes,
-        leftAlone: [...local.scan.nested, ...local.scan.ignored],
-        deletedLocally: local.deletedLocally,
-        limits,
-        ...(base ? { base } : {}),
-    });
-}
-async function readRemoteStep(ctx, api, reads, config, local, limits) {
-    const mayContain = (dir) => local.selection.mayContain(dir) || local.deletes.mayContain(dir);
-    const checkout = local.base.known ? local.base.sha : undefined;
-    const { snapshot, ...t } = await target(ctx, api, reads, config, mayContain, checkout);
-    if (snapshot.folderReads)
-        ctx.log.info(`The tree needed ${words_plural(snapshot.folderReads, 'folder read')} beyond the first`);
-    const equalToHead = sameAsHead(config, local, snapshot.files, limits);
-    const changeBase = await settleBase(api, local.base, snapshot.head, t.from, config.onUnknownBase, snapshot.descent, equalToHead);
-    let baseFiles;
-    if (config.deleteBranchWhenUnchanged && !config.pullRequest && !t.create) {
-        const base = t.base ?? (await reads.defaultBranch());
-        if (base !== config.branch)
-            baseFiles = (await reads.branch(base, mayContain))?.files;
-        t.base = base;
-    }
-    return {
-        ...t,
-        head: snapshot.head,
-        parentTree: snapshot.tree,
-        files: snapshot.files,
-        changeBase,
-        ...(baseFiles ? { baseFiles } : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/plan-step.ts
-
-
-
-
-
-
-
-function changeSet(config, local, remote, files, limits) {
-    return planLocalChanges(config, local, files, limits, remote.changeBase.mode === 'three-way' ? remote.changeBase.files : undefined);
-}
-function outcomeOf(config, remote, set, limits, local) {
-    const empty = set.changes.length === 0 && !config.allowEmpty;
-    if (remote.work)
-        return empty ? (remote.work.head ? 'close' : 'none') : 'commit';
-    if (remote.baseFiles &&
-        !config.allowEmpty &&
-        changeSet(config, local, remote, remote.baseFiles, limits).changes.length === 0)
-        return 'close';
-    return empty ? 'none' : 'commit';
-}
-/** The change set and what the run does with it (conflicts and foreign commits refused here, before any write). */
-function planChangeSet(ctx, config, local, remote, limits) {
-    for (const spec of local.deletes.include) {
-        const one = new PathSelection([spec, ...local.deletes.exclude]);
-        if (![...remote.files.keys()].some((path) => one.selects(path)))
-            ctx.log.info(`delete-paths: "${spec.text}" matches nothing on ${remote.from}: nothing to delete`);
-    }
-    const set = changeSet(config, local, remote, remote.files, limits);
-    if (set.conflicts.length) {
-        const base = remote.changeBase.mode === 'three-way' ? remote.changeBase.sha : remote.head;
-        throw new Error(conflictRefusal(set.conflicts, base, remote.from, remote.head));
-    }
-    if (set.kept.length)
-        ctx.log.info(`${words_plural(set.kept.length, 'file')} changed on ${remote.from} since the checkout, not in the workspace: kept as ${remote.from} has them (${set.kept.slice(0, 10).join(', ')}${set.kept.length > 10 ? ', …' : ''})`);
-    const foreign = remote.work ? foreignCommits(remote.work) : [];
-    if (foreign.length && !config.forceBranch)
-        throw new Error(foreignCommitsRefusal(config.branch, foreign));
-    if (foreign.length)
-        ctx.log.warning(`force-branch: ${config.branch} is rebuilt, dropping ${words_plural(foreign.length, 'commit')}: ${foreign.join(', ')}`);
-    return { set, outcome: outcomeOf(config, remote, set, limits, local) };
-}
-/** The operations of the plan, each with its cost. */
-function planOps(config, remote, set, outcome, tagMissing) {
-    const pr = config.pullRequest;
-    const prBase = pr?.base ?? remote.base;
-    const ops = outcome === 'commit'
-        ? planOperations(set, {
-            branch: config.branch,
-            create: remote.create,
-            ...(remote.base ? { base: remote.base } : {}),
-            allowEmpty: config.allowEmpty,
-            ...(remote.work ? { rebuild: { on: remote.from, checks: remote.work.head !== undefined } } : {}),
-        })
-        : [];
-    if (outcome === 'close')
-        return ops;
-    return [
-        ...ops,
-        ...planExtras({
-            branch: config.branch,
-            ...(prBase ? { pullRequestBase: prBase } : {}),
-            ...(config.tag && tagMissing
-                ? { tag: { name: config.tag.name, annotated: config.tag.message !== undefined } }
-                : {}),
-            ...(pr
-                ? {
-                    pullRequest: {
-                        title: pr.title,
-                        extras: extrasCost(pr),
-                        with: extrasNamed(pr),
-                        readsDefaultBranch: prBase === undefined,
-                    },
-                }
-                : {}),
-        }),
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/pull-request-step.ts
-
-
-
-/** The pull request opened, updated or left as it was, and the base it targets; undefined when there is none. */
-async function pullRequestStep(ctx, api, config, base) {
-    const { log } = ctx;
-    if (!config.pullRequest)
-        return undefined;
-    const prTarget = config.pullRequest.base ?? base ?? (await api.defaultBranch());
-    const pr = await upsertPullRequest(ctx.client, { owner: config.owner, repo: config.repo, branch: config.branch, ...config.pullRequest, base: prTarget }, log).catch(async (err) => {
-        if (isNoCommitsBetween(err)) {
-            // GitHub says so right after a push too (read-after-write lag): "merged already" only when the compare agrees.
-            const ahead = (await api.compare(prTarget, config.branch)).totalCommits;
-            if (ahead > 0)
-                throw new Error(`GitHub kept answering "No commits between ${prTarget} and ${config.branch}" though ${config.branch} has ` +
-                    `${ahead} commit${ahead === 1 ? '' : 's'} ${prTarget} lacks (its lag after the push outlasted ${LAG_TRIES} tries): ` +
-                    'the commit is pushed; re-run to open the pull request.', { cause: err });
-            log.warning(`No pull request: ${config.branch} has no commit that ${prTarget} lacks (its changes were merged already).`);
-            return undefined;
-        }
-        if (isActionsPullRequestRefusal(err))
-            throw new Error(actionsPullRequestRefusal(config.branch));
-        throw err;
-    });
-    if (!pr)
-        return undefined;
-    log.info(`Pull request #${pr.number} ${pr.operation === 'none' ? 'unchanged' : pr.operation}: ${pr.url}`);
-    return { pr, base: prTarget };
-}
-/**
- * The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). Resolves
- * to the pull request closed, if any.
- */
-async function closeWorkBranch(ctx, api, config, base) {
-    let closedPr;
-    const prBase = config.pullRequest?.base ?? base;
-    if (config.pullRequest) {
-        const closed = await closePullRequest(ctx.client, {
-            owner: config.owner,
-            repo: config.repo,
-            branch: config.branch,
-            base: prBase,
-        });
-        if (closed) {
-            closedPr = closed;
-            ctx.log.info(`Closed pull request #${closed.number}: ${closed.url}`);
-        }
-    }
-    await api.deleteBranch(config.branch);
-    ctx.log.info(`Deleted ${config.branch}: its content equals ${base}.`);
-    return closedPr;
-}
-
-// EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/core/peer-inputs.ts
-// Peers' input names: a workflow written for another action (softprops/action-gh-release, create-pull-request, …)
-// switches to ours by changing `uses:` only. Each peer name is declared in action.yml and read here before the
-// action's own schema sees anything: its value, parsed as that peer parses it, becomes the raw value of our input;
-// an input given under two names is an error naming both; a peer input this action does not offer fails the run
-// saying why (never silently ignored). The action's schema then validates the result as if our name had been used.
-
-
-
-
-/** A peer's value could not be read as that peer would read it, or means something this action does not do. */
-class PeerValueError extends Error {
-}
-/**
- * One line of a list split at the commas outside braces, items trimmed, blanks dropped: softprops/action-gh-release's
- * `smartSplit` (`yazi-*.{zip,snap}.sha256` stays one pattern). One pass, linear in the line.
- */
-function splitOutsideBraces(line) {
-    const items = [];
-    let depth = 0;
-    let start = 0;
-    for (let i = 0; i < line.length; i++) {
-        const ch = line[i];
-        if (ch === '{')
-            depth++;
-        else if (ch === '}')
-            depth--;
-        else if (ch === ',' && depth === 0) {
-            items.push(line.slice(start, i));
-            start = i + 1;
-        }
-    }
-    items.push(line.slice(start));
-    return items.map((item) => item.trim()).filter((item) => item !== '');
-}
-/** A token input under a peer's name (`github-token`): core reads `token` before the action's own inputs. */
-function tokenUnder(peerName, read = (n) => core.getInput(n) || undefined) {
-    return (name) => (name === 'token' ? (read(peerName) ?? read('token')) : read(name));
-}
-/** `'true'` as the peers read their booleans (`getInput(x) === 'true'`: anything else is false). */
-const peerBoolean = (raw) => (raw.trim() === 'true' ? 'true' : 'false');
-/** Every peer name (aliases and gaps), for action.yml and the schema. */
-function peerInputNames(peers) {
-    return [...new Set([...peers.aliases.map((a) => a.name), ...peers.gaps.map((g) => g.name)])];
-}
-/** The schema fields of the peer names: raw strings, resolved before the action's own schema runs. */
-function peerFields(peers) {
-    return Object.fromEntries(peerInputNames(peers).map((name) => [name, schemas_string().optional()]));
-}
-/**
- * `actionInputs` with the peers' names declared too (action.yml lists them): the output has our inputs only, in
- * camelCase (ncipollo's `makeLatest` is not our `make-latest`: the peer names never reach the output).
- */
-function actionInputsWithPeers(shape, peers) {
-    const names = new Set(peerInputNames(peers));
-    return schemas_object({ ...shape, ...peerFields(peers) }).transform((raw) => Object.fromEntries(Object.entries(raw)
-        .filter(([name]) => !names.has(name))
-        .map(([name, value]) => [camelCase(name), value])));
-}
-/** Whether our input's raw value says no more than its default (the runner passes action.yml's default). */
-function saysDefault(schema, input, raw) {
-    if (raw === undefined)
-        return true;
-    const field = inputFields(schema)[input];
-    if (!field)
-        return false;
-    const given = field.safeParse(raw);
-    const absent = field.safeParse(undefined);
-    return given.success && absent.success && (0,external_node_util_.isDeepStrictEqual)(given.data, absent.data);
-}
-/**
- * A reader that resolves the peer names: reading one of our inputs gives its value, or the converted value of the
- * peer name given for it; reading a peer name gives `undefined` (it has been moved). Throws `InputError` naming
- * every conflict, unoffered input and unreadable value at once.
- */
-function peerReader(schema, peers, read) {
-    const peerNames = new Set(peerInputNames(peers));
-    const own = Object.keys(inputFields(schema)).filter((name) => !peerNames.has(name));
-    const raw = Object.fromEntries(own.map((name) => [name, read(name)]));
-    const problems = [];
-    const given = new Set();
-    for (const gap of peers.gaps) {
-        const value = read(gap.name);
-        if (value === undefined || gap.accepts?.(value.trim()))
-            continue;
-        problems.push({
-            input: gap.name,
-            message: `Input "${gap.name}" (${gap.peer}) is not offered: ${gap.reason}`,
-        });
-    }
-    // Our input → the peer names given for it, with their converted values.
-    const byInput = new Map();
-    for (const alias of peers.aliases) {
-        const value = read(alias.name);
-        if (value === undefined)
-            continue;
-        given.add(alias.name);
-        try {
-            const converted = alias.convert ? alias.convert(value, read) : value;
-            byInput.set(alias.input, [...(byInput.get(alias.input) ?? []), { alias, value: converted }]);
-        }
-        catch (err) {
-            if (!(err instanceof PeerValueError))
-                throw err;
-            problems.push({ input: alias.name, message: `Input "${alias.name}" (${alias.peer}): ${err.message}` });
-        }
-    }
-    for (const [input, entries] of byInput) {
-        const names = entries.map((e) => `"${e.alias.name}"`);
-        // One peer spreading a setting over two inputs (ncipollo's owner + repo) agrees with itself.
-        const values = new Set(entries.map((e) => e.value));
-        if (values.size > 1) {
-            problems.push({
-                input: entries[0].alias.name,
-                message: `Inputs ${names.join(' and ')} both set "${input}" (to different values): give one of them.`,
-            });
-            continue;
-        }
-        if (!saysDefault(schema, input, raw[input])) {
-            problems.push({
-                input,
-                message: `Input "${input}" is given twice: as "${input}" and as ${names.join(' and ')} (${entries[0].alias.peer}'s name): give one of them.`,
-            });
-            continue;
-        }
-        const value = entries[0].value;
-        if (value !== undefined)
-            raw[input] = value;
-    }
-    if (problems.length > 0)
-        throw new InputError(problems);
-    peers.adjust?.(raw, given);
-    return (name) => (peerNames.has(name) ? undefined : raw[name]);
-}
-
-;// CONCATENATED MODULE: ./src/core/workspace-paths.ts
-// The one containment rule for every read from the workspace (config files of label-sync and triage, the files
-// release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
-// link, of the file and of each folder above it) and then must:
-// - stay inside the workspace (itself resolved with realpath). The workspace folder itself counts as inside: it
-//   may be a working directory; a file to read can never be it.
-// - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
-//   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
-// Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
-// - quote no text of a file reached through a link (of the file or of any folder above it): a link inside the
-//   workspace may lead to a file that was never meant as config (a `.env`, a deploy key), and a parse error quoting
-//   its lines would print them in the log and in annotations. Problems with such a file name the file, the line and
-//   column, and the kind of problem in the parser's fixed words (`quoteNothing`); a file reached by its own name keeps
-//   its helpful message (the offending key or value quoted).
-
-
-
-
-/** The parts of a path, split on both separators (a path written on Windows uses `\`). */
-function segments(text) {
-    return text.split(/[\\/]+/).filter((s) => s !== '');
-}
-/** The workspace with its links resolved (the root every containment check compares with). */
-async function realWorkspace(workspace) {
-    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
-}
-/** The path of `full` relative to `root` when it is inside it (root itself is `''`), else undefined. */
-function insideOf(root, full) {
-    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
-    if (rel === '')
-        return '';
-    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
-        return undefined;
-    return rel;
-}
-/** True when a path relative to the workspace lies in a `.git` directory (or is one). */
-function underGit(rel) {
-    return segments(rel).some((p) => p.toLowerCase() === '.git');
-}
-/**
- * `path` (relative to `base`, itself inside the real workspace `root`) resolved through every link: its real path
- * when it exists, stays inside `root` and outside `.git/`; else the problem, naming the path as written, and its
- * reason.
- */
-async function containedPath(root, base, path) {
-    const full = resolve(base, path);
-    const written = insideOf(root, full);
-    if (written === undefined)
-        return { ok: false, problem: `"${path}" leaves the workspace`, reason: 'outside' };
-    if (underGit(written))
-        return { ok: false, problem: `"${path}" is inside .git/, which is never read`, reason: 'git' };
-    let real;
-    try {
-        real = await realpath(full);
-    }
-    catch (err) {
-        const reason = err.code === 'ENOENT' ? 'missing' : 'unreadable';
-        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}`, reason };
-    }
-    const rel = insideOf(root, real);
-    if (rel === undefined)
-        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
-    if (underGit(rel))
-        return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
-    return { ok: true, path: real, rel, linked: real !== resolve(root, written) };
-}
-/** What a problem of each kind is, said without the file's text (YAML error codes and zod issue codes). */
-const KINDS = {
-    DUPLICATE_KEY: 'a key given twice',
-    BAD_INDENT: 'bad indentation',
-    MISSING_CHAR: 'a missing character (an unclosed quote or bracket)',
-    BAD_ALIAS: 'a bad alias',
-    missing_key: 'a required key is missing',
-    unrecognized_keys: 'an unknown key',
-    invalid_type: 'a value of the wrong type',
-    invalid_value: 'a value that is not one of those allowed',
-    invalid_format: 'a value of the wrong format',
-    too_big: 'a value too long or too large',
-    too_small: 'a value too short or too small',
-    custom: 'a value that fails a check',
-};
-/** A problem of `file` said by position and kind only (for a file reached through a link). */
-function unquotedIssue(issue) {
-    const known = issue.kind === undefined ? undefined : KINDS[issue.kind];
-    const what = known ?? (issue.kind && /^[A-Z_]+$/.test(issue.kind) ? `YAML syntax (${issue.kind})` : 'an invalid value');
-    return { path: '', message: `${what}; ${NOT_QUOTED}`, line: issue.line, column: issue.column, kind: issue.kind };
-}
-const NOT_QUOTED = 'its text is not quoted because the file is reached through a link';
-/**
- * Runs `parse` on the text of a workspace file. When the file was reached through a link (`linked`), every
- * problem it raises, a ConfigError's issues and any other error alike, is said by the file's name, line, column
- * and kind only, and every warning by the file's name only: nothing of its text reaches the log or an annotation.
- * `parse` is given the warning function to use.
- */
-function quoteNothing(source, parse, warn) {
-    if (!source.linked)
-        return parse(warn);
-    const file = source.file;
-    let warned = false;
-    const quietWarn = warn
-        ? () => {
-            if (!warned)
-                warn(`${file}: a warning about its content; ${NOT_QUOTED}`);
-            warned = true;
-        }
-        : undefined;
-    try {
-        return parse(quietWarn);
-    }
-    catch (err) {
-        if (err instanceof ConfigError && err.issues.length > 0)
-            throw new ConfigError(file, err.issues.map(unquotedIssue));
-        throw ConfigError.forFile(file, `cannot be parsed; ${NOT_QUOTED}`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/peer-names.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/peer-names.ts
 const CREATE_PULL_REQUEST = 'peter-evans/create-pull-request';
 const GIT_AUTO_COMMIT = 'stefanzweifel/git-auto-commit-action';
 /** create-pull-request's `getStringAsArray`: every newline and comma separates; items trimmed, blanks dropped. */
@@ -66247,7 +64055,7 @@ function commitFilesPeers() {
     };
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/inputs.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/inputs.ts
 // The action's inputs (zod over the action.yml names → a camelCase object) and their resolution against the
 // event: which repository, which branch, which working directory. Everything here is checked before any request.
 
@@ -66481,7 +64289,7 @@ function readCommitInputs(readInput, context, workspace) {
 function refuse(message) {
     return new InputError([{ input: 'working-directory', message: `Input "working-directory": ${message}` }]);
 }
-/** Inside the workspace, the workspace itself included (core/workspace-paths.ts, the one rule). */
+/** Inside the workspace, the workspace itself included (kernel/workspace-paths.ts, the one rule). */
 const inside = (root, path) => insideOf(root, path) !== undefined;
 /**
  * The working directory, resolved with realpath: it must be a folder inside the workspace (no `..`, no absolute
@@ -66502,7 +64310,2201 @@ async function checkWorkingDirectory(dir, workspace) {
     return real;
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/branch-suffix.ts
+;// CONCATENATED MODULE: ./src/kernel/plan.ts
+// Plan → apply: planners return operations that each know their API cost; the shared runner applies
+// them on the one pool (kernel/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
+
+
+
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
+function planCost(ops) {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+        requests: 0,
+        writes: 0,
+    });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
+}
+/**
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
+ */
+async function applyPlan(ops, execute, options = {}) {
+    const settled = await runPool(ops, execute, {
+        limit: options.concurrency ?? 4,
+        group: options.group,
+        shouldStop: () => options.signal?.aborted === true,
+    });
+    const results = ops.map((op, index) => ({ op, ...settled[index] }));
+    const count = (status) => results.filter((r) => r.status === status).length;
+    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+}
+function formatCost(cost) {
+    const points = cost.points ? `, ${words_plural(cost.points, 'GraphQL point')}` : '';
+    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
+}
+const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** After the plan's total: what it does not price. */
+const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
+/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
+function formatPlan(ops, options = {}) {
+    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
+    if (ops.length === 0)
+        return `No changes. ${total}`;
+    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
+    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
+    return `${table}\n\n${total}`;
+}
+/** A one-line description of an operation, for error lists and logs. */
+function describeOperation(op) {
+    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
+}
+/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
+function summarizeResults(report) {
+    const lines = [
+        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
+    ];
+    for (const r of report.results) {
+        if (r.status === 'failed')
+            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
+    }
+    return lines.join('\n');
+}
+/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
+function planFailure(report) {
+    if (report.failed === 0 && report.skipped === 0)
+        return undefined;
+    const errors = report.results
+        .filter((r) => r.status !== 'done')
+        .map((r) => r.status === 'failed'
+        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
+    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
+}
+
+;// CONCATENATED MODULE: ./src/kernel/sequence.ts
+
+
+
+
+/** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
+const workflowLogSections = {
+    start: (title) => runnerLog.startGroup(title),
+    end: () => runnerLog.endGroup(),
+};
+/** No sections (a service's structured log). */
+const noLogSections = { start: () => undefined, end: () => undefined };
+/** The phases, in order, as their sections are titled. */
+const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
+async function runSequence(ctx, steps, options = {}) {
+    const sections = options.sections ?? workflowLogSections;
+    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
+    const phase = async (title, body) => {
+        sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
+        try {
+            return await body();
+        }
+        finally {
+            sections.end();
+        }
+    };
+    const reportPhase = (make) => phase('Report', () => {
+        const report = make();
+        render(report);
+        return report;
+    });
+    const state = await phase('Read', steps.read);
+    const plan = await phase('Plan', async () => {
+        const planned = await steps.plan(state);
+        steps.print(planned);
+        return planned;
+    });
+    const cost = steps.cost(plan);
+    const what = steps.what(plan);
+    if (ctx.inputs.dryRun) {
+        await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
+        const outcome = { dryRun: true, state, plan };
+        const report = await reportPhase(() => steps.report(outcome));
+        return { outcome, report };
+    }
+    let result;
+    try {
+        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+        await phase('Budget', async () => {
+            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+            await ctx.client.budget.ensure(cost, what);
+        });
+        result = await phase('Apply', () => steps.apply(plan, state));
+    }
+    catch (err) {
+        const { stopped } = steps;
+        if (stopped)
+            await reportPhase(() => stopped(plan, state));
+        throw err;
+    }
+    const outcome = { dryRun: false, state, plan, result };
+    const report = await reportPhase(() => steps.report(outcome));
+    const failure = steps.failure?.(result);
+    if (failure)
+        throw failure;
+    return { outcome, report };
+}
+/** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
+function warnIfUnaffordable(ctx, cost, what) {
+    const { budget } = ctx.client;
+    if (budget.canAfford(cost)) {
+        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}; the budget can pay for it now.`);
+        return;
+    }
+    const { remaining } = budget.state();
+    const usable = Math.max(0, remaining - budget.reserve);
+    ctx.log.warning(`Budget too small for ${what} now: it needs ${words_plural(cost.requests, 'request')}, ${remaining} remain and ${budget.reserve} ` +
+        `are kept in reserve (${usable} usable); a real run would be refused before any write.`);
+}
+function capitalised(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/scanned-file.ts
+// Opening a file the scan selected, for hashing or sending: never through a symbolic link (`O_NOFOLLOW` on the last
+// component) and only when it is still the very file the scan saw (same device and inode, so a folder swapped for
+// a link to somewhere outside the workspace between the scan and the read is caught too).
+
+
+class FileChangedError extends Error {
+    path;
+    constructor(path) {
+        super(`${path} changed while it was being read; run again once nothing writes to it`);
+        this.path = path;
+        this.name = 'FileChangedError';
+    }
+}
+const READ_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0);
+/** Opens `path` for reading, refusing a symbolic link, anything but a regular file, or another file than `identity`. */
+async function openScannedFile(path, identity, displayPath = path) {
+    const handle = await (0,promises_namespaceObject.open)(path, READ_NO_FOLLOW).catch((err) => {
+        // ELOOP: the path became a symbolic link since the scan.
+        throw err.code === 'ELOOP' ? new FileChangedError(displayPath) : err;
+    });
+    try {
+        const info = await handle.stat();
+        if (!info.isFile() || (identity && (info.dev !== identity.dev || info.ino !== identity.ino)))
+            throw new FileChangedError(displayPath);
+        return handle;
+    }
+    catch (err) {
+        await handle.close();
+        throw err;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/git-hash.ts
+// Git blob ids (sha1 of `blob <size>\0` + bytes), computed from a file streamed in chunks so memory does not
+// grow with its size. The same pass tells whether the bytes are text that can go inline in a tree request.
+
+
+const CHUNK = 1 << 20;
+function blobHeader(size) {
+    return Buffer.from(`blob ${size}\0`, 'utf8');
+}
+/** Tracks whether a byte stream is valid UTF-8 without NUL. */
+class TextDetector {
+    decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    ok = true;
+    push(chunk) {
+        if (!this.ok)
+            return;
+        if (chunk.includes(0)) {
+            this.ok = false;
+            return;
+        }
+        try {
+            this.decoder.decode(chunk, { stream: true });
+        }
+        catch {
+            this.ok = false;
+        }
+    }
+    finish() {
+        if (!this.ok)
+            return false;
+        try {
+            this.decoder.decode();
+            return true;
+        }
+        catch {
+            return false;
+        }
+    }
+}
+function isText(bytes) {
+    const detector = new TextDetector();
+    detector.push(bytes);
+    return detector.finish();
+}
+function hashBytes(bytes) {
+    const sha = (0,external_node_crypto_.createHash)('sha1').update(blobHeader(bytes.length)).update(bytes).digest('hex');
+    return { sha, size: bytes.length, text: isText(bytes) };
+}
+
+/** Hashes a regular file from disk, read in 1 MiB pieces into one reused buffer (no garbage per piece). */
+async function hashFile(path, textCheckMax = Infinity, displayPath = path, identity) {
+    const handle = await openScannedFile(path, identity, displayPath);
+    try {
+        const { size } = await handle.stat();
+        const hash = (0,external_node_crypto_.createHash)('sha1').update(blobHeader(size));
+        const detector = size <= textCheckMax ? new TextDetector() : undefined;
+        const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, size)));
+        let read = 0;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+            if (bytesRead === 0)
+                break;
+            const piece = buffer.subarray(0, bytesRead);
+            hash.update(piece);
+            detector?.push(piece);
+            read += bytesRead;
+        }
+        if (read !== size)
+            throw new FileChangedError(displayPath);
+        return { sha: hash.digest('hex'), size, text: detector ? detector.finish() : false };
+    }
+    finally {
+        await handle.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/reads.ts
+// commit-files' REST reads and the shape of each answer (src/github/client/declared.ts): each call passes its declaration
+// with the request (`request: declared(reads.tree)`), which the client checks every page against. Its writes are
+// in writes.ts.
+
+
+const gitRef = looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) });
+const sha = looseObject({ sha: schemas_string() });
+const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+const numbered = looseObject({ number: schemas_number() });
+const reads_reads = defineReads({
+    repository: {
+        route: 'GET /repos/{owner}/{repo}',
+        shape: looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
+    },
+    ref: { route: 'GET /repos/{owner}/{repo}/git/ref/{+ref}', shape: gitRef },
+    matchingRefs: { route: 'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}', shape: array(gitRef) },
+    commit: {
+        route: 'GET /repos/{owner}/{repo}/git/commits/{commit_sha}',
+        shape: looseObject({ sha: schemas_string(), tree: sha }),
+    },
+    tree: {
+        route: 'GET /repos/{owner}/{repo}/git/trees/{tree_sha}',
+        shape: looseObject({ sha: schemas_string(), tree: array(treeEntry) }),
+    },
+    tag: {
+        route: 'GET /repos/{owner}/{repo}/git/tags/{tag_sha}',
+        shape: looseObject({ sha: schemas_string(), object: sha }),
+    },
+    compare: { route: 'GET /repos/{owner}/{repo}/compare/{+basehead}', shape: looseObject({ commits: array(sha) }) },
+    pulls: { route: 'GET /repos/{owner}/{repo}/pulls', shape: array(looseObject({ number: schemas_number() })) },
+    reviews: {
+        route: 'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+        shape: array(looseObject({ id: schemas_number() })),
+    },
+});
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/writes.ts
+// commit-files' writes, the shape of each answer (src/github/client/declared.ts) and what happens to each when its answer
+// is lost (src/github/client/write-rules.ts): each call passes its declaration with the request
+// (`request: declared(writes.createTree)`), and the docs' table is generated from here. Its reads are in reads.ts.
+
+
+const writes_writes = defineWrites({
+    createBlob: {
+        route: 'POST /repos/{owner}/{repo}/git/blobs',
+        shape: sha,
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed: the same bytes give the same sha (client)',
+    },
+    createTree: {
+        route: 'POST /repos/{owner}/{repo}/git/trees',
+        shape: sha,
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed (client)',
+    },
+    createCommit: {
+        route: 'POST /repos/{owner}/{repo}/git/commits',
+        shape: sha,
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
+    },
+    createRef: {
+        route: 'POST /repos/{owner}/{repo}/git/refs',
+        shape: gitRef,
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
+    },
+    updateRef: {
+        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
+        shape: gitRef,
+        afterLostAnswer: 'repeat',
+        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
+    },
+    deleteRef: {
+        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+        shape: 'unread',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
+    },
+    createTag: {
+        route: 'POST /repos/{owner}/{repo}/git/tags',
+        shape: sha,
+        afterLostAnswer: 'repeat',
+        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
+    },
+    requestReviewers: {
+        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+        shape: numbered,
+        afterLostAnswer: 'repeat',
+        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
+    },
+    updateIssue: {
+        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+        shape: numbered,
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    createPull: {
+        route: 'POST /repos/{owner}/{repo}/pulls',
+        shape: numbered,
+        afterLostAnswer: 'repeat',
+        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
+    },
+    updatePull: {
+        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+        shape: numbered,
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+});
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/blob-upload.ts
+// A blob upload streamed from disk: the JSON body `{"encoding":"base64","content":"…"}` is produced chunk by
+// chunk while the file is read, so memory stays flat whatever the file's size. The body is an async iterable
+// that starts a fresh read each time it is iterated, so the client can replay it on a retry.
+
+
+
+
+
+
+/**
+ * Bytes read at a time into one reused buffer: a multiple of 3 (no padding inside the content), and small enough
+ * that each base64 piece (64 KiB) is a short-lived young-generation string, so nothing piles up before a GC.
+ */
+const blob_upload_CHUNK = 3 * 16 * 1024;
+const PREFIX = '{"encoding":"base64","content":"';
+const SUFFIX = '"}';
+/** Reads a file into one reused buffer and yields the base64 of each piece. */
+async function* base64OfFile(file) {
+    const handle = await openScannedFile(file.absPath, file.identity, file.path);
+    try {
+        const buffer = Buffer.allocUnsafe(blob_upload_CHUNK);
+        let filled = 0;
+        for (;;) {
+            const { bytesRead } = await handle.read(buffer, filled, blob_upload_CHUNK - filled, null);
+            filled += bytesRead;
+            const eof = bytesRead === 0;
+            if (filled === blob_upload_CHUNK || eof) {
+                const whole = eof ? filled : filled - (filled % 3);
+                if (whole > 0)
+                    yield buffer.toString('base64', 0, whole);
+                buffer.copyWithin(0, whole, filled);
+                filled -= whole;
+            }
+            if (eof)
+                return;
+        }
+    }
+    finally {
+        await handle.close();
+    }
+}
+/**
+ * The request body for `POST /git/blobs`. Each iteration reads the content afresh, so the client can replay the
+ * body on a retry. Pieces are strings (ASCII), written to the socket as they come.
+ */
+class Base64JsonBody {
+    base64;
+    size;
+    constructor(base64, size) {
+        this.base64 = base64;
+        this.size = size;
+    }
+    /** The body's exact length in bytes. */
+    get length() {
+        return PREFIX.length + 4 * Math.ceil(this.size / 3) + SUFFIX.length;
+    }
+    async *[Symbol.asyncIterator]() {
+        yield PREFIX;
+        yield* this.base64();
+        yield SUFFIX;
+    }
+}
+function fileBody(file) {
+    if (file.mode === '120000') {
+        return new Base64JsonBody(async function* () {
+            yield (await (0,promises_namespaceObject.readlink)(file.absPath, { encoding: 'buffer' })).toString('base64');
+        }, file.size);
+    }
+    return new Base64JsonBody(() => base64OfFile(file), file.size);
+}
+const blobSchema = schemas_object({ sha: schemas_string() });
+/** Uploads one file as a blob; fails when GitHub's id differs from the one computed (the file changed meanwhile). */
+async function uploadBlob(client, owner, repo, file) {
+    // The typed route wants `content`; the streamed body goes in `data`, which Octokit sends as is.
+    const request = client.octokit.request;
+    const body = fileBody(file);
+    // A streamed body: the client sends it with backpressure, and replays it on a retry (it can be iterated again).
+    const res = await request('POST /repos/{owner}/{repo}/git/blobs', {
+        request: declared_declared(writes_writes.createBlob),
+        owner,
+        repo,
+        data: body,
+        // The exact length is known: no chunked framing.
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+    });
+    const { sha } = blobSchema.parse(res.data);
+    if (sha !== file.sha)
+        throw new FileChangedError(file.path);
+    return sha;
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/remote-tree.ts
+// The branch's files as GitHub's recursive tree lists them: one read, or, when GitHub truncates the listing,
+// a walk of only the folders that can hold selected paths.
+
+const treeEntrySchema = schemas_object({
+    path: schemas_string(),
+    mode: schemas_string(),
+    type: schemas_enum(['blob', 'tree', 'commit']),
+    sha: schemas_string(),
+    size: schemas_number().optional(),
+});
+const treeResponseSchema = schemas_object({
+    sha: schemas_string(),
+    truncated: schemas_boolean().optional().default(false),
+    tree: array(treeEntrySchema),
+});
+function addEntries(files, prefix, entries) {
+    for (const e of entries) {
+        if (e.type === 'tree')
+            continue;
+        const path = prefix ? `${prefix}/${e.path}` : e.path;
+        files.set(path, { path, mode: e.mode, type: e.type, sha: e.sha });
+    }
+}
+/**
+ * Reads every file of the tree at `sha` (a commit or tree id) with one recursive request. When GitHub truncates
+ * the answer, walks folder by folder, entering only folders for which `mayContain(folder)` is true.
+ */
+async function readRemoteTree(reader, sha, mayContain) {
+    const first = await reader.read(sha, true);
+    const files = new Map();
+    if (!first.truncated) {
+        addEntries(files, '', first.tree);
+        return { sha: first.sha, files, walkedFolders: 0 };
+    }
+    let walkedFolders = 0;
+    const walk = async (treeSha, prefix) => {
+        const level = await reader.read(treeSha, false);
+        walkedFolders++;
+        addEntries(files, prefix, level.tree);
+        const folders = level.tree
+            .filter((e) => e.type === 'tree')
+            .map((e) => ({ sha: e.sha, path: prefix ? `${prefix}/${e.path}` : e.path }));
+        await Promise.all(folders.filter((f) => mayContain(f.path)).map((f) => walk(f.sha, f.path)));
+    };
+    await walk(first.sha, '');
+    return { sha: first.sha, files, walkedFolders };
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/git-api.ts
+// The git database endpoints this action uses, each one request through the shared client, answers parsed
+// with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
+
+
+
+
+
+
+
+
+/** Tries of a ref write GitHub answers with its lag (about 1, 2, 4 s apart). */
+const REF_LAG_TRIES = 4;
+const refSchema = schemas_object({ object: schemas_object({ sha: schemas_string() }) });
+const shaSchema = schemas_object({ sha: schemas_string() });
+const commitSchema = schemas_object({
+    sha: schemas_string(),
+    html_url: schemas_string().optional(),
+    verification: schemas_object({ verified: schemas_boolean() }).partial().nullish(),
+});
+const repoSchema = schemas_object({ default_branch: schemas_string(), html_url: schemas_string().optional() });
+const compareSchema = schemas_object({
+    status: schemas_string(),
+    total_commits: schemas_number(),
+    commits: array(schemas_object({
+        sha: schemas_string(),
+        commit: schemas_object({ tree: schemas_object({ sha: schemas_string() }) }),
+        parents: array(schemas_object({ sha: schemas_string() }))
+            .optional()
+            .default([]),
+    })),
+    files: array(schemas_object({
+        filename: schemas_string(),
+        status: schemas_string(),
+        sha: schemas_string().nullish(),
+        previous_filename: schemas_string().optional(),
+    }))
+        .optional()
+        .default([]),
+});
+/** `heads/<branch>` with each segment through the one encoder (`feature/x` stays two segments). */
+function branchRefPath(branch) {
+    return `heads/${branch.split('/').map(pathSegment).join('/')}`;
+}
+/** `tags/<tag>`, likewise. */
+function tagRefPath(tag) {
+    return `tags/${tag.split('/').map(pathSegment).join('/')}`;
+}
+/** GitHub's refusal of a push that changes workflow files with a token lacking the `workflows` permission. */
+function isWorkflowRefusal(err) {
+    return isApiError(err) && /without [`']?workflows?[`']? (permission|scope)/i.test(err.apiMessage);
+}
+/** GitHub's answer when GitHub Actions may not open pull requests in this repository (a repository setting). */
+function isActionsPullRequestRefusal(err) {
+    return (errors_isStatus(err, 403) && isApiError(err) && /not permitted to create or approve pull requests/i.test(err.apiMessage));
+}
+/** GitHub's answer when a ref update is not a fast-forward. */
+function isNotFastForward(err) {
+    return errors_isStatus(err, 422) && isApiError(err) && /fast[- ]forward/i.test(err.apiMessage);
+}
+/** GitHub's answer when the ref to update does not exist (the branch was deleted). */
+function isMissingRef(err) {
+    return errors_isStatus(err, 422) && isApiError(err) && /reference does not exist/i.test(err.apiMessage);
+}
+/** A repository without any commit: GitHub answers 409 "Git Repository is empty." on every git database route. */
+class EmptyRepositoryError extends Error {
+    constructor(repository) {
+        super(`${repository} is empty (it has no commit yet), and GitHub's git database API cannot commit to an empty repository ` +
+            '(409 "Git Repository is empty."). Push a first commit (for example add a README on github.com), then run again. Nothing was written.');
+        this.name = 'EmptyRepositoryError';
+    }
+}
+class GitApi {
+    client;
+    owner;
+    repo;
+    serverUrl;
+    constructor(client, owner, repo, serverUrl) {
+        this.client = client;
+        this.owner = owner;
+        this.repo = repo;
+        this.serverUrl = serverUrl;
+    }
+    get base() {
+        return { owner: this.owner, repo: this.repo };
+    }
+    /** The branch's head commit, or undefined when the branch does not exist. */
+    async readBranch(branch) {
+        try {
+            const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+                request: declared_declared(reads_reads.ref),
+                ...this.base,
+                ref: branchRefPath(branch),
+            });
+            return refSchema.parse(res.data).object.sha;
+        }
+        catch (err) {
+            if (errors_isStatus(err, 404))
+                return undefined;
+            if (errors_isStatus(err, 409))
+                throw new EmptyRepositoryError(`${this.owner}/${this.repo}`);
+            throw err;
+        }
+    }
+    async defaultBranch() {
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}', {
+            ...this.base,
+            request: declared_declared(reads_reads.repository),
+        });
+        return repoSchema.parse(res.data).default_branch;
+    }
+    /** The tree of a commit (`GET /git/commits/{sha}`). */
+    async commitTree(sha) {
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+            request: declared_declared(reads_reads.commit),
+            ...this.base,
+            commit_sha: sha,
+        });
+        return schemas_object({ tree: schemas_object({ sha: schemas_string() }) }).parse(res.data).tree.sha;
+    }
+    async read(sha, recursive) {
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
+            request: declared_declared(reads_reads.tree),
+            ...this.base,
+            tree_sha: sha,
+            ...(recursive ? { recursive: '1' } : {}),
+        });
+        return treeResponseSchema.parse(res.data);
+    }
+    async createBlob(file) {
+        return uploadBlob(this.client, this.owner, this.repo, file);
+    }
+    async createTree(baseTree, tree) {
+        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', {
+            request: declared_declared(writes_writes.createTree),
+            ...this.base,
+            base_tree: baseTree,
+            tree,
+        });
+        return shaSchema.parse(res.data).sha;
+    }
+    /**
+     * A commit object. With `author` or `committer` set, GitHub does not sign it, so it is not verified ("Signature
+     * verification for bots will only work if the request … contains no custom author information, custom committer
+     * information": docs.github.com, About commit signature verification; create-pull-request#1241).
+     */
+    async createCommit(message, tree, parents, people = {}) {
+        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
+            request: declared_declared(writes_writes.createCommit),
+            ...this.base,
+            message,
+            tree,
+            parents,
+            ...(people.author ? { author: people.author } : {}),
+            ...(people.committer ? { committer: people.committer } : {}),
+        });
+        const commit = commitSchema.parse(res.data);
+        return {
+            sha: commit.sha,
+            url: commit.html_url ?? `${this.serverUrl.replace(/\/+$/, '')}/${this.owner}/${this.repo}/commit/${commit.sha}`,
+            verified: commit.verification?.verified === true,
+        };
+    }
+    /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
+    async updateBranch(branch, sha, force = false) {
+        await this.withRefLag(branch, sha, () => this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
+            request: declared_declared(writes_writes.updateRef),
+            ...this.base,
+            ref: branchRefPath(branch),
+            sha,
+            force,
+        }));
+    }
+    async createBranch(branch, sha) {
+        await this.withRefLag(branch, sha, () => this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            request: declared_declared(writes_writes.createRef),
+            ...this.base,
+            ref: `refs/heads/${branch}`,
+            sha,
+        }));
+    }
+    /**
+     * A ref write GitHub answers 422 "Reference update failed" right after the ref moved (its read-after-write lag:
+     * rest-api-description#4887, gitbutler#4904): confirmed by reading the branch (already at `sha`: done), else sent
+     * again after the client's back-off, at most REF_LAG_TRIES times in all.
+     */
+    async withRefLag(branch, sha, write) {
+        for (let attempt = 0;; attempt++) {
+            try {
+                await write();
+                return;
+            }
+            catch (err) {
+                if (classifyError(err)?.kind !== 'lag')
+                    throw err;
+                if ((await this.readBranch(branch).catch(() => undefined)) === sha)
+                    return;
+                if (attempt + 1 >= REF_LAG_TRIES)
+                    throw err;
+                await this.client.retry.sleep(this.client.retry.backoff(attempt));
+            }
+        }
+    }
+    async deleteBranch(branch) {
+        try {
+            await this.client.octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+                request: declared_declared(writes_writes.deleteRef),
+                ...this.base,
+                ref: branchRefPath(branch),
+            });
+        }
+        catch (err) {
+            // Already gone (a lost answer of an earlier attempt, or deleted meanwhile): the goal is reached.
+            if (errors_isStatus(err, 422) || errors_isStatus(err, 404))
+                return;
+            throw err;
+        }
+    }
+    /** Branches whose names nest with `branch` (`feature` for `feature/x`, `feature/x/...` for `feature/x`). */
+    async nestingBranches(branch) {
+        const segments = branch.split('/');
+        // One read lists every branch starting with the first segment: both directions of nesting are among them.
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/matching-refs/{+ref}', {
+            request: declared_declared(reads_reads.matchingRefs),
+            ...this.base,
+            ref: `heads/${pathSegment(segments[0] ?? branch)}`,
+        });
+        const names = array(schemas_object({ ref: schemas_string() }))
+            .parse(res.data)
+            .map((r) => r.ref.replace(/^refs\/heads\//, ''));
+        return names.filter((name) => name !== branch && (branch.startsWith(`${name}/`) || name.startsWith(`${branch}/`)));
+    }
+    /** The commit a tag points to (annotated tags dereferenced), or undefined when the tag does not exist. */
+    async readTag(tag) {
+        let object;
+        try {
+            const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+                request: declared_declared(reads_reads.ref),
+                ...this.base,
+                ref: tagRefPath(tag),
+            });
+            object = schemas_object({ object: schemas_object({ sha: schemas_string(), type: schemas_string() }) }).parse(res.data).object;
+        }
+        catch (err) {
+            if (errors_isStatus(err, 404))
+                return undefined;
+            throw err;
+        }
+        if (object.type !== 'tag')
+            return { commit: object.sha, object: object.sha };
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/tags/{tag_sha}', {
+            request: declared_declared(reads_reads.tag),
+            ...this.base,
+            tag_sha: object.sha,
+        });
+        const target = schemas_object({ object: schemas_object({ sha: schemas_string() }) }).parse(res.data).object.sha;
+        return { commit: target, object: object.sha };
+    }
+    /** An annotated tag object (content-addressed: a repeat after a lost answer makes at most an unused object). */
+    async createTagObject(tag, message, commit) {
+        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/tags', {
+            request: declared_declared(writes_writes.createTag),
+            ...this.base,
+            tag,
+            message,
+            object: commit,
+            type: 'commit',
+        });
+        const data = schemas_object({ sha: schemas_string(), verification: schemas_object({ verified: schemas_boolean() }).partial().nullish() })
+            .parse(res.data);
+        return { sha: data.sha, verified: data.verification?.verified === true };
+    }
+    async createTagRef(tag, sha) {
+        await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            request: declared_declared(writes_writes.createRef),
+            ...this.base,
+            ref: `refs/tags/${tag}`,
+            sha,
+        });
+    }
+    /** `GET /compare/{base}...{head}`: what changed on `head` since `base`. */
+    async compare(base, head) {
+        const escape = (ref) => ref.split('/').map(pathSegment).join('/');
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/compare/{+basehead}', {
+            request: { ...declared_declared(reads_reads.compare), noCache: true },
+            ...this.base,
+            basehead: `${escape(base)}...${escape(head)}`,
+        });
+        const data = compareSchema.parse(res.data);
+        const files = data.files.flatMap((f) => [
+            { path: f.filename, status: f.status, sha: f.sha },
+            ...(f.previous_filename ? [{ path: f.previous_filename, status: 'removed', sha: null }] : []),
+        ]);
+        const last = data.commits[data.commits.length - 1];
+        const complete = data.commits.length === data.total_commits && last !== undefined;
+        return {
+            status: data.status,
+            totalCommits: data.total_commits,
+            ...(complete ? { head: { sha: last.sha, tree: last.commit.tree.sha } } : {}),
+            commits: data.commits.map((c) => c.sha),
+            listed: data.commits.map((c) => ({ sha: c.sha, parents: c.parents.map((p) => p.sha) })),
+            files,
+            filesComplete: data.files.length < 300,
+        };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/kernel/pool.ts
+// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
+//
+// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
+// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
+// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
+// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
+// without an error: the run was stopped, nothing failed.
+//
+// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
+// never attempted, so they are `skipped` now, with the same reason as their error.
+function toError(err) {
+    return err instanceof Error ? err : new Error(String(err));
+}
+/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
+function groupsOf(items, group) {
+    const groups = [];
+    const byKey = new Map();
+    items.forEach((item, index) => {
+        const key = group?.(item, index);
+        if (key === undefined) {
+            groups.push([index]);
+            return;
+        }
+        const members = byKey.get(key);
+        if (members)
+            members.push(index);
+        else {
+            const fresh = [index];
+            byKey.set(key, fresh);
+            groups.push(fresh);
+        }
+    });
+    return groups;
+}
+/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
+async function pool_runPool(items, fn, options) {
+    const results = items.map(() => ({ status: 'skipped' }));
+    const queue = groupsOf(items, options.group);
+    let next = 0;
+    const worker = async () => {
+        while (next < queue.length) {
+            const members = queue[next++];
+            let failed = false;
+            for (const index of members) {
+                if (failed) {
+                    const key = String(options.group?.(items[index], index));
+                    results[index] = {
+                        status: 'skipped',
+                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
+                    };
+                    continue;
+                }
+                if (options.shouldStop?.())
+                    break;
+                try {
+                    results[index] = { status: 'done', value: await fn(items[index], index) };
+                }
+                catch (err) {
+                    failed = true;
+                    results[index] = { status: 'failed', error: toError(err) };
+                }
+            }
+        }
+    };
+    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+}
+/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
+async function mapPool(items, limit, fn) {
+    const settled = await pool_runPool(items, fn, { limit });
+    const values = [];
+    for (const s of settled) {
+        if (s.status === 'failed')
+            throw s.error;
+        if (s.status === 'done')
+            values.push(s.value);
+    }
+    return values;
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/three-way.ts
+// The three-way rule of a change set, path by path, as git merges: the base is the commit the workspace was
+// checked out at, "ours" the workspace, "theirs" the branch head now. A path only we changed is ours; a path only
+// they changed stays theirs (never put back to the base); a path both changed to the same entry needs nothing; a
+// path both changed differently (content or mode, or a change against a deletion) is a conflict, refused before any
+// write. A file of ours where they made a folder (or the reverse) is a conflict too.
+const same = (a, b) => a === undefined ? b === undefined : b !== undefined && a.sha === b.sha && a.mode === b.mode;
+/** The verdict for one path. */
+function classify(base, ours, theirs) {
+    const oursChanged = !same(ours, base);
+    const theirsChanged = !same(theirs, base);
+    if (!oursChanged)
+        return theirsChanged ? 'theirs' : 'unchanged';
+    if (!theirsChanged)
+        return 'ours';
+    return same(ours, theirs) ? 'same' : 'conflict';
+}
+function changedPaths(base, head) {
+    const out = [];
+    for (const [path, entry] of head)
+        if (!same(entry, base.get(path)))
+            out.push(path);
+    for (const path of base.keys())
+        if (!head.has(path))
+            out.push(path);
+    return out;
+}
+const nests = (a, b) => a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+/**
+ * Filters the change set computed against the head (workspace vs head) down to our changes since the base.
+ * `base` and `head` map every path of the two commits to its entry.
+ */
+function mergeOntoHead(changes, base, head) {
+    const theirs = changedPaths(base, head);
+    const out = [];
+    const kept = [];
+    const conflicts = [];
+    for (const change of changes) {
+        const ours = change.kind === 'delete' || change.sha === null ? undefined : { sha: change.sha, mode: change.mode };
+        const verdict = classify(base.get(change.path), ours, head.get(change.path));
+        if (verdict === 'theirs')
+            kept.push(change.path);
+        else if (verdict === 'conflict')
+            conflicts.push(change.path);
+        else if (verdict === 'ours') {
+            // A path of ours where they made a folder of it, or a file of one of its folders.
+            if (change.kind !== 'delete' && theirs.some((p) => nests(p, change.path)))
+                conflicts.push(change.path);
+            else
+                out.push(change);
+        }
+    }
+    return { changes: out, kept, conflicts };
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/plan.ts
+
+const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+function under(path, dir) {
+    return path === dir || path.startsWith(`${dir}/`);
+}
+/** Every folder that holds a path: `a/b/c` → `a`, `a/b`. */
+function foldersOf(paths) {
+    const out = new Set();
+    for (const path of paths) {
+        for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1))
+            out.add(path.slice(0, i));
+    }
+    return out;
+}
+/** True when a folder of `path` is a file in `files` (the path cannot exist beside it). */
+function blockedByFile(path, files) {
+    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1))
+        if (files.has(path.slice(0, i)))
+            return true;
+    return false;
+}
+/** A deletion and another change where one path is a folder of the other: the deletion must land first. */
+function hasTypeClash(changes) {
+    const deleted = changes.filter((c) => c.kind === 'delete').map((c) => c.path);
+    if (deleted.length === 0)
+        return false;
+    const written = changes.filter((c) => c.kind !== 'delete').map((c) => c.path);
+    const writtenFiles = new Set(written);
+    const writtenFolders = foldersOf(written);
+    return deleted.some((d) => writtenFolders.has(d) || blockedByFile(d, writtenFiles));
+}
+function sourceOf(file, known, limits) {
+    if (known.has(file.sha))
+        return 'existing';
+    if (file.text && file.size <= limits.inlineMaxBytes)
+        return 'inline';
+    return 'upload';
+}
+/**
+ * Splits the changes into tree requests bounded by entries and inline bytes. When a file becomes a folder or a
+ * folder a file, the deletions go in tree requests of their own, before the rest: GitHub refuses a tree where a
+ * path is both, and deleting a path that no longer exists.
+ */
+function batchChanges(changes, limits) {
+    if (hasTypeClash(changes)) {
+        const deletions = changes.filter((c) => c.kind === 'delete');
+        return [
+            ...batchInOrder(deletions, limits),
+            ...batchInOrder(changes.filter((c) => c.kind !== 'delete'), limits),
+        ];
+    }
+    return batchInOrder(changes, limits);
+}
+function batchInOrder(changes, limits) {
+    const batches = [];
+    let current = [];
+    let inlineBytes = 0;
+    for (const change of changes) {
+        const bytes = change.source === 'inline' ? (change.local?.size ?? 0) : 0;
+        if (current.length > 0 &&
+            (current.length >= limits.treeMaxEntries || inlineBytes + bytes > limits.treeMaxInlineBytes)) {
+            batches.push(current);
+            current = [];
+            inlineBytes = 0;
+        }
+        current.push(change);
+        inlineBytes += bytes;
+    }
+    if (current.length)
+        batches.push(current);
+    return batches;
+}
+function planChanges(input) {
+    const { remote, limits } = input;
+    const known = new Set();
+    for (const entry of remote.values())
+        if (entry.type === 'blob')
+            known.add(entry.sha);
+    const local = input.local.filter((f) => !input.deletes.selects(f.path));
+    const localPaths = new Set(local.map((f) => f.path));
+    const changes = [];
+    for (const file of local) {
+        const previous = remote.get(file.path);
+        if (previous && previous.type === 'blob' && previous.sha === file.sha) {
+            if (previous.mode !== file.mode)
+                changes.push({
+                    kind: 'mode',
+                    path: file.path,
+                    mode: file.mode,
+                    type: 'blob',
+                    sha: file.sha,
+                    source: 'existing',
+                    local: file,
+                    previous,
+                });
+            continue;
+        }
+        changes.push({
+            kind: previous ? 'update' : 'add',
+            path: file.path,
+            mode: file.mode,
+            type: 'blob',
+            sha: file.sha,
+            source: sourceOf(file, known, limits),
+            local: file,
+            previous,
+        });
+    }
+    const localFolders = foldersOf(localPaths);
+    const leftAlone = input.leftAlone ?? [];
+    for (const entry of remote.values()) {
+        if (localPaths.has(entry.path))
+            continue;
+        const named = input.deletes.selects(entry.path);
+        // A file where a local folder is, or under a folder that is a local file: it cannot stay.
+        const replaced = localFolders.has(entry.path) || blockedByFile(entry.path, localPaths);
+        // delete-missing never drops a submodule (a checkout without submodules leaves its folder empty) nor what
+        // the scan left alone (a nested repository, an ignored file or folder).
+        const missing = input.deleteMissing &&
+            entry.type === 'blob' &&
+            input.selection.selects(entry.path) &&
+            !leftAlone.some((dir) => under(entry.path, dir));
+        const removed = input.deletedLocally?.has(entry.path) === true && input.selection.selects(entry.path);
+        if (named || replaced || missing || removed)
+            changes.push({
+                kind: 'delete',
+                path: entry.path,
+                mode: entry.mode,
+                type: entry.type,
+                sha: null,
+                previous: entry,
+            });
+    }
+    changes.sort(byPath);
+    const merged = input.base
+        ? mergeOntoHead(changes, input.base, remote)
+        : { changes, kept: [], conflicts: [] };
+    return changeSetOf(merged.changes, merged.kept, merged.conflicts, limits);
+}
+function changeSetOf(changes, kept, conflicts, limits) {
+    const uploads = [];
+    const uploading = new Set();
+    for (const change of changes) {
+        if (change.source === 'upload' && change.local && !uploading.has(change.local.sha)) {
+            uploading.add(change.local.sha);
+            uploads.push(change.local);
+        }
+    }
+    return {
+        changes,
+        uploads,
+        batches: batchChanges(changes, limits),
+        counts: {
+            added: changes.filter((c) => c.kind === 'add').length,
+            updated: changes.filter((c) => c.kind === 'update' || c.kind === 'mode').length,
+            deleted: changes.filter((c) => c.kind === 'delete').length,
+        },
+        kept,
+        conflicts,
+    };
+}
+/** The writes the change set needs: blobs, trees, the commit and the ref (created or updated: one request either way). */
+function changeSetCost(set, options = {}) {
+    if (set.changes.length === 0 && !options.allowEmpty)
+        return { requests: 0, writes: 0 };
+    const writes = set.uploads.length + set.batches.length + 2;
+    return { requests: writes, writes };
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/replay.ts
+// Replaying the change set on a branch that moved: the set computed against the head first read is sent
+// again on the new head's tree. A path changed both by the other push and by this change set is a conflict
+// (unless both made the same change); `force` lets this change set win those paths instead.
+
+function sameResult(change, now) {
+    if (change.kind === 'delete')
+        return now === null;
+    return now !== null && now.sha === change.sha && (now.mode === undefined || now.mode === change.mode);
+}
+function rebaseChanges(changes, other, force) {
+    const conflicts = [];
+    const out = [];
+    const touched = [...other.changed.keys()];
+    for (const change of changes) {
+        const exact = other.changed.has(change.path);
+        const now = exact ? other.changed.get(change.path) : undefined;
+        // A folder on one side where the other has a file.
+        const clash = touched.some((p) => p.startsWith(`${change.path}/`) || change.path.startsWith(`${p}/`));
+        if (exact && now === null && change.kind === 'delete')
+            continue;
+        if ((exact && !sameResult(change, now)) || clash) {
+            if (!force)
+                conflicts.push(change.path);
+            else if (change.kind === 'delete' && exact && now === null)
+                continue;
+        }
+        out.push(change);
+    }
+    return { changes: out, conflicts };
+}
+class ConflictError extends Error {
+    paths;
+    constructor(paths, branch) {
+        super(`${branch} moved while this commit was made, and ${words_plural(paths.length, 'file')} changed there conflict with this change set: ` +
+            `${paths.join(', ')}. Nothing was written; run again on the new head (or set force: true to let this change set win these files).`);
+        this.paths = paths;
+        this.name = 'ConflictError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/apply.ts
+// Writing the commit: blobs (streamed, a few at a time), the chain of trees, the commit, then the ref as a
+// fast-forward. When the branch moved meanwhile, the same change set is replayed on the new head (uploaded
+// blobs reused), a bounded number of times; a path both pushes changed differently stops everything.
+
+
+
+
+
+
+
+
+
+/** The bytes of the very file the scan saw, never through a symbolic link (`O_NOFOLLOW`, same device and inode). */
+async function readScanned(file) {
+    const handle = await openScannedFile(file.absPath, file.identity, file.path);
+    try {
+        return await handle.readFile();
+    }
+    finally {
+        await handle.close();
+    }
+}
+async function inlineText(file) {
+    const bytes = file.mode === '120000' ? await (0,promises_namespaceObject.readlink)(file.absPath, { encoding: 'buffer' }) : await readScanned(file);
+    if (hashBytes(bytes).sha !== file.sha)
+        throw new FileChangedError(file.path);
+    return bytes.toString('utf8');
+}
+async function apply_treeEntry(change) {
+    const mode = change.mode;
+    if (change.kind === 'delete')
+        return { path: change.path, mode, type: change.type, sha: null };
+    if (change.source === 'inline' && change.local)
+        return { path: change.path, mode, type: 'blob', content: await inlineText(change.local) };
+    return { path: change.path, mode, type: 'blob', sha: change.sha };
+}
+class BranchDeletedError extends Error {
+    constructor(branch) {
+        super(`${branch} was deleted while this commit was made; nothing was written to it. Run again to create it afresh.`);
+        this.name = 'BranchDeletedError';
+    }
+}
+/**
+ * What changed on the branch since `since`: one compare request, or a tree read when the compare is incomplete.
+ * Also tells whether `ours` is already on the branch (a retried ref write whose first attempt was applied).
+ */
+async function otherPush(api, branch, since, req, ours, commit) {
+    const cmp = await api.compare(since, branch).catch((err) => {
+        if (errors_isStatus(err, 404))
+            throw new BranchDeletedError(branch);
+        throw err;
+    });
+    if (cmp.commits.includes(commit))
+        return { landed: true, head: commit, tree: '', changed: new Map() };
+    if (cmp.head && cmp.filesComplete && (cmp.status === 'ahead' || cmp.status === 'identical')) {
+        const changed = new Map(cmp.files.map((f) => [f.path, f.status === 'removed' ? null : { sha: f.sha }]));
+        return { landed: false, head: cmp.head.sha, tree: cmp.head.tree, changed };
+    }
+    req.log.info(`The compare of ${since.slice(0, 7)}...${branch} is ${cmp.status} or incomplete: reading the new head's tree instead.`);
+    const head = await api.readBranch(branch);
+    if (!head)
+        throw new BranchDeletedError(branch);
+    if (head === commit)
+        return { landed: true, head, tree: '', changed: new Map() };
+    const paths = new Set(ours.map((c) => c.path));
+    const mayContain = (dir) => [...paths].some((p) => p.startsWith(`${dir}/`));
+    const tree = await readRemoteTree(api, head, mayContain);
+    const changed = new Map();
+    for (const path of paths) {
+        const before = req.remote.get(path);
+        const now = tree.files.get(path);
+        if (before?.sha !== now?.sha || before?.mode !== now?.mode)
+            changed.set(path, now ? { sha: now.sha, mode: now.mode } : null);
+    }
+    return { landed: false, head, tree: tree.sha === head ? await api.commitTree(head) : tree.sha, changed };
+}
+async function writeCommit(api, req) {
+    const { changeSet, limits, log } = req;
+    await mapPool(changeSet.uploads, req.concurrency ?? 4, async (file) => {
+        await api.createBlob(file);
+        log.info(`Uploaded ${file.path} (${file.size} bytes) as blob ${file.sha.slice(0, 7)}`);
+    });
+    let changes = changeSet.changes;
+    let parent = req.parent;
+    let parentTree = req.parentTree;
+    let create = req.create;
+    for (let replays = 0;; replays++) {
+        let tree = parentTree;
+        for (const batch of batchChanges(changes, limits)) {
+            const entries = await mapPool(batch, 16, apply_treeEntry);
+            tree = await api.createTree(tree, entries);
+        }
+        if (replays > 0 && changeSet.changes.length > 0 && tree === parentTree) {
+            log.info(`${req.branch} moved to ${parent.slice(0, 7)}, which already has every change of this run: no commit.`);
+            return { commit: null, replays, parent };
+        }
+        const commit = await api.createCommit(req.message, tree, [parent], req.people);
+        if (req.rebuild)
+            return { commit: await moveWorkBranch(api, req, commit), replays: 0, parent };
+        try {
+            if (create)
+                await api.createBranch(req.branch, commit.sha);
+            else
+                await api.updateBranch(req.branch, commit.sha, false);
+            return { commit, replays, parent };
+        }
+        catch (err) {
+            if (!create && isMissingRef(err))
+                throw new BranchDeletedError(req.branch);
+            if (!(create ? isAlreadyExists(err) : isNotFastForward(err)))
+                throw err;
+        }
+        // The ref write was refused: either an earlier attempt of it was applied (a retry after a lost answer), or
+        // the branch moved. Then replay the change set first computed (never recomputed: that would revert the other push).
+        const moved = await otherPush(api, req.branch, req.parent, req, changeSet.changes, commit.sha);
+        if (moved.landed) {
+            log.info(`${req.branch} is already at ${commit.sha.slice(0, 7)}: an earlier attempt of the ref update was applied.`);
+            return { commit, replays, parent };
+        }
+        if (replays >= limits.maxReplays) {
+            throw new Error(`${req.branch} kept moving: the commit was replayed ${replays} times and the branch moved again each time. Nothing was written; run again later.`);
+        }
+        const rebased = rebaseChanges(changeSet.changes, moved, req.force);
+        if (rebased.conflicts.length)
+            throw new ConflictError(rebased.conflicts, req.branch);
+        log.info(`${req.branch} moved to ${moved.head.slice(0, 7)} meanwhile: replaying the ${rebased.changes.length} changes on it.`);
+        changes = rebased.changes;
+        parent = moved.head;
+        parentTree = moved.tree;
+        create = false;
+    }
+}
+class WorkBranchMovedError extends Error {
+    constructor(branch, now) {
+        super(`${branch} ${now ? `moved to ${now.slice(0, 7)}` : 'was created'} while this run rebuilt it: someone pushed to it, ` +
+            'and moving it would drop that push. The new objects are unreferenced; nothing else changed. Run again.');
+        this.name = 'WorkBranchMovedError';
+    }
+}
+/** Points the work branch at the rebuilt commit: created when absent, else moved after a last check of its head. */
+async function moveWorkBranch(api, req, commit) {
+    const expected = req.rebuild?.expectHead;
+    if (expected === undefined) {
+        try {
+            await api.createBranch(req.branch, commit.sha);
+        }
+        catch (err) {
+            if (!isAlreadyExists(err))
+                throw err;
+            // An earlier attempt of this very request (its answer lost) made it: ours only if it points at our commit.
+            const now = await api.readBranch(req.branch);
+            if (now !== commit.sha)
+                throw new WorkBranchMovedError(req.branch, now);
+        }
+        return commit;
+    }
+    const now = await api.readBranch(req.branch);
+    if (now === commit.sha)
+        return commit;
+    if (now !== expected)
+        throw new WorkBranchMovedError(req.branch, now);
+    await api.updateBranch(req.branch, commit.sha, true);
+    return commit;
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/refusals.ts
+// The texts of commit-files' refusals: each says what was found, that nothing was written, and what to do.
+
+const refusals_short = (sha) => sha.slice(0, 7);
+function unknownBaseRefusal(reason) {
+    return (`The base of the change set is unknown: ${reason}. Without it, a file someone else changed on the branch since ` +
+        "the checkout would be put back to the workspace's copy. Check out the branch with actions/checkout (a shallow " +
+        'clone holds its head), or set `on-unknown-base: overwrite` to commit the workspace as it is. Nothing was written.');
+}
+function conflictRefusal(paths, base, branch, head) {
+    const shown = paths.slice(0, 20).join(', ') + (paths.length > 20 ? `, … (${paths.length - 20} more)` : '');
+    return (`${words_plural(paths.length, 'file')} changed both in the workspace (since ${refusals_short(base)}, the commit it was checked out ` +
+        `at) and on ${branch} (now at ${refusals_short(head)}), differently: ${shown}. Nothing was written. Check out ${branch} ` +
+        'again (or merge it) and re-run the step that changes these files.');
+}
+function unmatchedPathsRefusal(entries) {
+    return (`paths: ${entries.map((e) => `"${e}"`).join(', ')} ${entries.length === 1 ? 'matches' : 'match'} no local file ` +
+        '(a typo, or a step that produced nothing?). Nothing was sent. Set `allow-unmatched-paths: true` to only warn.');
+}
+function deleteMissingUnmatchedRefusal(entry) {
+    return `Input "paths": "${entry}" matches no local file, and with delete-missing it would delete everything it selects on the branch; nothing was sent`;
+}
+function missingBaseBranchRefusal(branch, base, repository) {
+    return (`The branch "${branch}" does not exist in ${repository}, and neither does its base "${base}" to create it from: ` +
+        'check the "branch" and "base" inputs (when the base is the default branch, the repository may have no commit yet). Nothing was written.');
+}
+function nestingRefusal(branch, nesting) {
+    return (`The branch "${branch}" cannot be created: git cannot hold both ${nesting.map((n) => `"${n}"`).join(', ')} and "${branch}" ` +
+        '(a branch name cannot be a folder of another). Choose another "branch" name. Nothing was written.');
+}
+function foreignCommitsRefusal(branch, commits) {
+    return (`${branch} carries ${words_plural(commits.length, 'commit')} this action did not make (${commits.join(', ')}): someone ` +
+        'pushed to the pull request. Rebuilding the branch would drop them. Nothing was written. Merge or close the pull ' +
+        'request, or set `force-branch: true` to rebuild it anyway.');
+}
+function workflowRefusal(branch, paths) {
+    return (`GitHub refused to move ${branch}: the commit changes workflow files (${paths.join(', ') || '.github/workflows/…'}) ` +
+        'and the token lacks the `workflows` permission. Use a GitHub App token or a fine-grained token with "Workflows: write", ' +
+        'or set `exclude-workflows: true` to leave those files out. The uploaded objects are unreferenced; nothing else changed.');
+}
+function actionsPullRequestRefusal(branch) {
+    return (`The branch ${branch} was pushed, but GitHub refused to open the pull request: the repository (or its organisation) ` +
+        'does not allow GitHub Actions to create pull requests. Turn on Settings → Actions → General → Workflow permissions → ' +
+        '"Allow GitHub Actions to create and approve pull requests", or use a GitHub App token. A re-run opens it.');
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/workflows.ts
+function isWorkflowPath(path) {
+    return path.startsWith('.github/workflows/');
+}
+const WORKFLOW_TOKEN_LIMIT = 1000;
+/** True when the token is the workflow token: the `workflow-token` input's, else by its prefix and rate limit. */
+function isWorkflowToken(token, workflowToken, budget) {
+    if (workflowToken)
+        return token === workflowToken;
+    return token.startsWith('ghs_') && budget.known && budget.limit === WORKFLOW_TOKEN_LIMIT;
+}
+/** Why this commit cannot be made with this token, or undefined. */
+function workflowTokenProblem(token, workflowToken, budget, workflowPaths) {
+    if (workflowPaths.length === 0 || !isWorkflowToken(token, workflowToken, budget))
+        return undefined;
+    const shown = workflowPaths.slice(0, 5).join(', ') + (workflowPaths.length > 5 ? ', …' : '');
+    return (`This commit changes workflow files (${shown}), which GitHub refuses from the workflow token (GITHUB_TOKEN never ` +
+        'has the `workflows` permission). Use a GitHub App installation token or a fine-grained personal access token with ' +
+        '"Workflows: write" as `token`, or set `exclude-workflows: true` to leave .github/workflows out of the commit. ' +
+        'Nothing was written.');
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/commit-step.ts
+
+
+
+
+
+
+/** The workflow token's identity, used for `signoff` when neither `committer` nor `author` is given. */
+const ACTIONS_BOT = 'github-actions[bot] <41898282+github-actions[bot]@users.noreply.github.com>';
+function signoffOf(config) {
+    if (!config.signoff)
+        return undefined;
+    const who = config.committer ?? config.author;
+    return who ? `${who.name} <${who.email}>` : ACTIONS_BOT;
+}
+async function commitStep(ctx, api, config, remote, set, limits) {
+    try {
+        return await writeCommit(api, {
+            branch: config.branch,
+            parent: remote.head,
+            parentTree: remote.parentTree,
+            create: remote.create,
+            remote: remote.files,
+            changeSet: set,
+            message: commitMessage(config.message, config.coAuthors, signoffOf(config)),
+            force: config.force,
+            limits,
+            log: ctx.log,
+            people: {
+                ...(config.author ? { author: config.author } : {}),
+                ...(config.committer ? { committer: config.committer } : {}),
+            },
+            ...(remote.work ? { rebuild: remote.work.head ? { expectHead: remote.work.head } : {} } : {}),
+        });
+    }
+    catch (err) {
+        if (isWorkflowRefusal(err))
+            throw new Error(workflowRefusal(config.branch, set.changes.filter((c) => isWorkflowPath(c.path)).map((c) => c.path)));
+        throw err;
+    }
+}
+function describeCommit(result, branch) {
+    const replayed = result.replays ? ` after ${words_plural(result.replays, 'replay')} on a moved branch` : '';
+    if (!result.commit)
+        return `${branch} moved meanwhile to a commit that already has every change: no commit.`;
+    return `Committed ${result.commit.sha} to ${branch}${replayed} (${result.commit.verified ? 'verified' : 'not verified'}): ${result.commit.url}`;
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/limits.ts
+// The sizes that decide how a change set is sent, from the evidence of what GitHub accepts:
+// - Blobs: GitHub serves blobs up to 100 MB through the git database API (docs.github.com/rest/git/blobs; the
+//   contents API's own refusal says "you can use the Git Data API to request blobs up to 100 MB in size"), but
+//   the size a `POST /git/blobs` request may carry is documented nowhere: octokit.net#1542 reports uploads
+//   failing well below 100 MB and a maintainer notes the 100 MB figure is for reading. The request is JSON with
+//   base64 content (4/3 of the file), so the pre-check keeps a file to 30 MiB: a ~40 MiB request.
+// - Trees: codesandbox/codesandbox-client#8614 reports `POST /git/trees` answering 502, or 422 "payload is
+//   large", above ~2.5 MB of inline content; inline bytes per tree request stay under 2 MiB, the rest chained.
+const GITHUB_COMMIT_LIMITS = {
+    inlineMaxBytes: 512 * 1024,
+    treeMaxInlineBytes: 2 * 1024 * 1024,
+    treeMaxEntries: 2000,
+    blobMaxBytes: 30 * 1024 * 1024,
+    maxReplays: 3,
+};
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/operations.ts
+const FREE = { requests: 0, writes: 0 };
+const ONE_WRITE = { requests: 1, writes: 1 };
+function size(bytes) {
+    if (bytes < 1024)
+        return `${bytes} B`;
+    if (bytes < 1024 * 1024)
+        return `${(bytes / 1024).toFixed(1)} KiB`;
+    return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+function detail(change) {
+    if (change.kind === 'delete')
+        return 'deleted';
+    if (change.kind === 'mode')
+        return `mode ${change.previous?.mode} → ${change.mode}`;
+    const how = change.source === 'inline' ? 'inline text' : change.source === 'upload' ? 'blob upload' : 'existing blob';
+    const mode = change.previous && change.previous.mode !== change.mode ? `, mode ${change.previous.mode} → ${change.mode}` : '';
+    return `${how}, ${size(change.local?.size ?? 0)}${change.mode === '120000' ? ', symlink' : ''}${mode}`;
+}
+/** One operation per changed file (a blob upload costs one write), then the trees, the commit and the ref. */
+function planOperations(set, ctx) {
+    const uploaded = new Set();
+    const ops = set.changes.map((change) => {
+        const upload = change.source === 'upload' && change.sha !== null && !uploaded.has(change.sha);
+        if (upload)
+            uploaded.add(change.sha);
+        return {
+            kind: change.kind,
+            target: 'file',
+            subject: change.path,
+            detail: detail(change),
+            cost: upload ? ONE_WRITE : FREE,
+            payload: change,
+        };
+    });
+    if (set.changes.length === 0 && !ctx.allowEmpty)
+        return ops;
+    set.batches.forEach((batch, i) => ops.push({
+        kind: 'create',
+        target: 'tree',
+        subject: `${i + 1} of ${set.batches.length}`,
+        detail: `${batch.length} entries`,
+        cost: ONE_WRITE,
+        payload: null,
+    }));
+    ops.push({ kind: 'create', target: 'commit', subject: ctx.branch, cost: ONE_WRITE, payload: null });
+    ops.push(ctx.rebuild
+        ? {
+            kind: ctx.create ? 'create' : 'update',
+            target: 'branch',
+            subject: ctx.branch,
+            detail: `one commit on ${ctx.rebuild.on}${ctx.create ? '' : ', moved after a last read of its head'}`,
+            cost: ctx.rebuild.checks ? { requests: 2, writes: 1 } : ONE_WRITE,
+            payload: null,
+        }
+        : ctx.create
+            ? {
+                kind: 'create',
+                target: 'branch',
+                subject: ctx.branch,
+                detail: `from ${ctx.base}`,
+                cost: ONE_WRITE,
+                payload: null,
+            }
+            : {
+                kind: 'update',
+                target: 'branch',
+                subject: ctx.branch,
+                detail: 'fast-forward',
+                cost: ONE_WRITE,
+                payload: null,
+            });
+    return ops;
+}
+/** The steps after the commit: the tag, then the pull request (each at its most). */
+function planExtras(ctx) {
+    const ops = [];
+    if (ctx.tag) {
+        ops.push({
+            kind: 'create',
+            target: 'tag',
+            subject: ctx.tag.name,
+            detail: ctx.tag.annotated ? 'annotated (tag object + ref)' : 'lightweight',
+            cost: ctx.tag.annotated ? { requests: 2, writes: 2 } : ONE_WRITE,
+            payload: null,
+        });
+    }
+    if (ctx.pullRequest) {
+        const { extras, readsDefaultBranch } = ctx.pullRequest;
+        ops.push({
+            kind: 'create',
+            target: 'pull request',
+            subject: `${ctx.branch} → ${ctx.pullRequestBase ?? 'default branch'}`,
+            detail: `open or update "${ctx.pullRequest.title}"${ctx.pullRequest.with?.length ? `, with ${ctx.pullRequest.with.join('/')}` : ''}`,
+            cost: {
+                requests: 2 + (readsDefaultBranch ? 1 : 0) + extras.requests,
+                writes: 1 + extras.writes,
+            },
+            payload: null,
+        });
+    }
+    return ops;
+}
+/** `delete-branch-when-unchanged`: the work branch equals its base, so its pull request is closed and it is deleted. */
+function planCleanup(branch, base, withPullRequest) {
+    return [
+        ...(withPullRequest
+            ? [
+                {
+                    kind: 'delete',
+                    target: 'pull request',
+                    subject: `${branch} → ${base}`,
+                    detail: 'close the open one, if any',
+                    cost: { requests: 2, writes: 1 },
+                    payload: null,
+                },
+            ]
+            : []),
+        {
+            kind: 'delete',
+            target: 'branch',
+            subject: branch,
+            detail: `no difference from ${base}`,
+            cost: ONE_WRITE,
+            payload: null,
+        },
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/kernel/text-limits.ts
+// Text limits GitHub enforces without printing them in its API description: a release body over 125,000 characters
+// is refused with 422 (softprops/action-gh-release#374, `generate_release_notes` on the first release of a
+// long-history repository), a pull-request or issue body over 65,536 likewise (peter-evans/create-pull-request
+// truncates to 65,536 with a note for it). A body that would not fit is shortened here, before it is sent, with a
+// note that says so and, when the text holds one, the link to the full comparison GitHub's generated notes end with.
+const RELEASE_BODY_MAX = 125_000;
+const PULL_BODY_MAX = 65_536;
+/** Characters as GitHub counts them (Unicode code points, not UTF-16 units). */
+function text_limits_length(text) {
+    return [...text].length;
+}
+/** The `**Full Changelog**: URL` link GitHub's generated notes end with, when the text has one. */
+function comparisonLink(text) {
+    const at = text.lastIndexOf('**Full Changelog**: ');
+    if (at < 0)
+        return undefined;
+    const url = text.slice(at + '**Full Changelog**: '.length).split(/\s/, 1)[0];
+    return /^https:\/\/[^\s<>()[\]]+$/.test(url) ? url : undefined;
+}
+/**
+ * `text` when it fits in `max` characters; else its beginning (cut at a line end when one is near) and a note
+ * saying it was shortened, with the full comparison's link when the text named one.
+ */
+function fitBody(text, max) {
+    if (text.length <= max || text_limits_length(text) <= max)
+        return { text, shortened: false };
+    const link = comparisonLink(text);
+    const note = `\n\n*[Shortened to fit GitHub's limit of ${max} characters` +
+        (link ? `; the full list of changes: ${link}` : '') +
+        ']*';
+    const kept = [...text].slice(0, Math.max(0, max - text_limits_length(note))).join('');
+    const lineEnd = kept.lastIndexOf('\n');
+    const cut = lineEnd >= kept.length - 2000 && lineEnd > 0 ? kept.slice(0, lineEnd) : kept;
+    return { text: cut + note, shortened: true };
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/pull-request.ts
+// The pull request from `branch` into `base`: one read finds an open one; it is edited only when its title or
+// body differ, else one is created. Labels, assignees and the milestone are brought to what the inputs ask in
+// one issue update (labels and assignees added to what is there, never replaced); reviewers are requested once
+// (a reviewer already requested, or who already reviewed, is not asked again). A body over GitHub's 65,536
+// characters is shortened with a note (kernel/text-limits.ts); the read-after-write lag answers of the create are
+// retried a bounded number of times (LAG_TRIES).
+
+
+
+
+
+
+/** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
+function isNoCommitsBetween(err) {
+    if (!isApiError(err) || err.status !== 422)
+        return false;
+    return (/no commits between/i.test(err.apiMessage) || err.errors.some((e) => /no commits between/i.test(e.message ?? '')));
+}
+const named = schemas_object({ name: schemas_string() });
+const user = schemas_object({ login: schemas_string() });
+const pullSchema = schemas_object({
+    number: schemas_number(),
+    html_url: schemas_string(),
+    title: schemas_string(),
+    body: schemas_string().nullish(),
+    labels: array(named).nullish(),
+    assignees: array(user).nullish(),
+    requested_reviewers: array(user).nullish(),
+    requested_teams: array(schemas_object({ slug: schemas_string() })).nullish(),
+    milestone: schemas_object({ number: schemas_number() }).nullish(),
+});
+/** The repository part of every request's parameters. */
+const repoOf = (spec) => ({ owner: spec.owner, repo: spec.repo });
+/** What a step did to a pull request, as the outputs and summary report it. */
+const resultOf = (pull, operation) => ({
+    number: pull.number,
+    url: pull.html_url,
+    operation,
+});
+async function findOpenPullRequest(client, spec, fresh = false) {
+    const found = await client.find('GET /repos/{owner}/{repo}/pulls', {
+        request: { ...declared_declared(reads_reads.pulls), ...(fresh ? { noCache: true } : {}) },
+        ...repoOf(spec),
+        head: `${spec.owner}:${spec.branch}`,
+        base: spec.base,
+        state: 'open',
+    }, () => true);
+    return found === undefined ? undefined : pullSchema.parse(found);
+}
+const lower = (s) => s.toLowerCase();
+const missing = (wanted, present) => {
+    const have = new Set(present.map(lower));
+    return wanted.filter((w) => !have.has(lower(w)));
+};
+/** The requests the extras need at most (for the plan): one issue update, one reviews read, one review request. */
+function extrasCost(spec) {
+    const issue = spec.labels.length + spec.assignees.length > 0 || spec.milestone !== undefined ? 1 : 0;
+    const reviewers = spec.reviewers.length + spec.teamReviewers.length > 0 ? 1 : 0;
+    return { requests: issue + 2 * reviewers, writes: issue + reviewers };
+}
+/** The extras given, as the plan names them ("labels", "assignees", "milestone", "reviewers"). */
+function extrasNamed(spec) {
+    return [
+        ...(spec.labels.length ? ['labels'] : []),
+        ...(spec.assignees.length ? ['assignees'] : []),
+        ...(spec.milestone !== undefined ? ['milestone'] : []),
+        ...(spec.reviewers.length + spec.teamReviewers.length ? ['reviewers'] : []),
+    ];
+}
+/** Labels, assignees, milestone (one PATCH of the issue, only when something is missing) and reviewers. */
+async function applyExtras(client, spec, pull) {
+    let changed = false;
+    const labels = (pull.labels ?? []).map((l) => l.name);
+    const assignees = (pull.assignees ?? []).map((a) => a.login);
+    const newLabels = missing(spec.labels, labels);
+    const newAssignees = missing(spec.assignees, assignees);
+    const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
+    if (newLabels.length || newAssignees.length || milestoneDiffers) {
+        await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+            request: declared_declared(writes_writes.updateIssue),
+            ...repoOf(spec),
+            issue_number: pull.number,
+            ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
+            ...(newAssignees.length ? { assignees: [...assignees, ...newAssignees] } : {}),
+            ...(milestoneDiffers ? { milestone: spec.milestone } : {}),
+        });
+        changed = true;
+    }
+    let reviewers = missing(spec.reviewers, (pull.requested_reviewers ?? []).map((r) => r.login));
+    const teams = missing(spec.teamReviewers, (pull.requested_teams ?? []).map((t) => t.slug));
+    if (reviewers.length) {
+        // Someone who reviewed already is no longer "requested": asking again would re-request their review.
+        const reviews = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { request: declared_declared(reads_reads.reviews), ...repoOf(spec), pull_number: pull.number });
+        reviewers = missing(reviewers, reviews.flatMap((r) => (r.user?.login ? [r.user.login] : [])));
+    }
+    if (reviewers.length || teams.length) {
+        await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+            request: declared_declared(writes_writes.requestReviewers),
+            ...repoOf(spec),
+            pull_number: pull.number,
+            ...(reviewers.length ? { reviewers } : {}),
+            ...(teams.length ? { team_reviewers: teams } : {}),
+        });
+        changed = true;
+    }
+    return changed;
+}
+/** Brings an open pull request's title and body to the wanted ones (one PATCH, only when they differ). */
+async function reconcile(client, spec, existing) {
+    const bodyChanged = spec.body !== undefined && (existing.body ?? '') !== spec.body;
+    let current = existing;
+    let changed = false;
+    if (existing.title !== spec.title || bodyChanged) {
+        const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+            request: declared_declared(writes_writes.updatePull),
+            ...repoOf(spec),
+            pull_number: existing.number,
+            title: spec.title,
+            ...(spec.body !== undefined ? { body: spec.body } : {}),
+        });
+        current = pullSchema.parse(res.data);
+        changed = true;
+    }
+    if (await applyExtras(client, spec, current))
+        changed = true;
+    return resultOf(current, changed ? 'updated' : 'none');
+}
+/**
+ * Tries of a create GitHub answers with a read-after-write lag answer: right after the branch was pushed, `POST
+ * /pulls` may answer 422 "No commits between …" or `head` `invalid` (octokit.rb#622, dotnet/buildtools#1140,
+ * gitbutler#4904). Waits between them follow the client's back-off (about 1, 2, 4 s).
+ */
+const LAG_TRIES = 4;
+/** The create, repeated while GitHub answers with a lag answer (the last one is thrown). */
+async function createWithLag(client, spec) {
+    for (let attempt = 0;; attempt++) {
+        try {
+            const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
+                request: declared_declared(writes_writes.createPull),
+                ...repoOf(spec),
+                head: spec.branch,
+                base: spec.base,
+                title: spec.title,
+                draft: spec.draft,
+                maintainer_can_modify: spec.maintainerCanModify,
+                ...(spec.body !== undefined ? { body: spec.body } : {}),
+            });
+            return pullSchema.parse(res.data);
+        }
+        catch (err) {
+            if (classifyError(err)?.kind !== 'lag' || attempt + 1 >= LAG_TRIES)
+                throw err;
+            await client.retry.sleep(client.retry.backoff(attempt));
+        }
+    }
+}
+async function upsertPullRequest(client, wanted, log) {
+    const fit = wanted.body === undefined ? undefined : fitBody(wanted.body, PULL_BODY_MAX);
+    if (fit?.shortened)
+        log?.info(`The pull-request body is over GitHub's ${PULL_BODY_MAX} characters: it is shortened, with a note.`);
+    const spec = fit ? { ...wanted, body: fit.text } : wanted;
+    const existing = await findOpenPullRequest(client, spec);
+    if (existing)
+        return reconcile(client, spec, existing);
+    let created;
+    try {
+        created = await createWithLag(client, spec);
+    }
+    catch (err) {
+        // "A pull request already exists": opened meanwhile by another run, or by an earlier attempt of this request
+        // whose answer was lost (a retried POST). Find it and bring it to the wanted state.
+        if (errors_isStatus(err, 422) && !isNoCommitsBetween(err)) {
+            const raced = await findOpenPullRequest(client, spec, true);
+            if (raced) {
+                const result = await reconcile(client, spec, raced);
+                return { ...result, operation: 'created' };
+            }
+        }
+        throw err;
+    }
+    await applyExtras(client, spec, created);
+    return resultOf(created, 'created');
+}
+/** Closes the open pull request from `branch` into `base`, if any (its number, or undefined when none was open). */
+async function closePullRequest(client, spec) {
+    const open = await findOpenPullRequest(client, spec, true);
+    if (!open)
+        return undefined;
+    await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+        request: declared_declared(writes_writes.updatePull),
+        ...repoOf(spec),
+        pull_number: open.number,
+        state: 'closed',
+    });
+    return resultOf(open, 'closed');
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/change-base.ts
+// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise the
+// comparison GraphQL made in the same query as the head (`Ref.compare`), or one compare read
+// (`GET /compare/{base}...{head}`), tells whether the head descends from the base ("ahead"): then the
+// change set goes three-way onto the head. When the workspace's files already equal the head's (a re-run after this
+// job moved the branch), nothing is left to write whatever the head's history: no compare. A base GitHub does not know (a local commit never pushed, another
+// repository: 404), or one the head does not descend from (a pull request's merge commit, a rewritten branch), is an
+// unknown base like a missing checkout: `on-unknown-base` fails (the default) or overwrites, and the plan says which.
+
+
+/** The local part alone: fails before any request when the checkout cannot tell the base and `fail` is asked. */
+function checkLocalBase(local, onUnknown) {
+    if (!local.known && onUnknown === 'fail')
+        throw new Error(unknownBaseRefusal(local.reason));
+}
+async function settleBase(api, local, head, branch, onUnknown, 
+/** How the head relates to the base, when GraphQL compared them already (then no compare request). */
+descent, 
+/**
+ * The selected workspace files already equal the head's: whatever the head's history, the change set leaves it
+ * as it is (three-way onto it or not), so the compare read is not needed.
+ */
+equalToHead = false) {
+    const unknown = (reason, requests) => {
+        if (onUnknown === 'fail')
+            throw new Error(unknownBaseRefusal(reason));
+        return { mode: 'overwrite', reason, requests };
+    };
+    if (!local.known)
+        return unknown(local.reason, 0);
+    const known = { mode: 'three-way', sha: local.sha, source: local.source, files: local.files };
+    if (local.sha === head)
+        return { ...known, requests: 0, behindBy: 0 };
+    if (equalToHead && !descent)
+        return { ...known, requests: 0, behindBy: 0, equalToHead: true };
+    let status = descent?.status ?? '';
+    let ahead = descent?.aheadBy ?? 0;
+    const requests = descent ? 0 : 1;
+    if (!descent) {
+        try {
+            const cmp = await api.compare(local.sha, head);
+            status = cmp.status;
+            ahead = cmp.totalCommits;
+        }
+        catch (err) {
+            if (!errors_isStatus(err, 404))
+                throw err;
+            return unknown(`GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`, 1);
+        }
+    }
+    if (status === 'ahead' || status === 'identical')
+        return { ...known, requests, behindBy: ahead, ...(descent ? { viaGraphql: true } : {}) };
+    return unknown(`${branch} (${head.slice(0, 7)}) does not descend from the checkout's commit ${local.sha.slice(0, 7)} (compare: ${status}; ` +
+        'a pull request merge commit, another branch, or a rewritten history: check out the branch itself)', requests);
+}
+/** The plan's line about the base. */
+function describeBase(base, branch, head) {
+    if (base.mode === 'overwrite')
+        return `Base unknown: ${base.reason}. on-unknown-base: overwrite, so the workspace is committed as it is onto ${branch} (${head.slice(0, 7)}), replacing what it selects.`;
+    const from = base.source === 'HEAD' ? "the checkout's HEAD" : 'GITHUB_SHA, which the checkout holds';
+    if (base.sha === head)
+        return `Base ${base.sha.slice(0, 7)} (${from}) is the head of ${branch}: no extra read.`;
+    if (base.equalToHead)
+        return `Base ${base.sha.slice(0, 7)} (${from}); ${branch} is at ${head.slice(0, 7)}, whose files already equal the workspace's: no compare read.`;
+    return (`Base ${base.sha.slice(0, 7)} (${from}); ${branch} is ${base.behindBy} ${base.behindBy === 1 ? 'commit' : 'commits'} ahead at ${head.slice(0, 7)} ` +
+        `(${base.viaGraphql ? 'compared in the GraphQL read of the head' : '1 compare read'}): the change set goes three-way onto it, keeping what changed there.`);
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/work-branch.ts
+
+const work_branch_NONE = { commits: [], total: 0, files: [], filesComplete: true };
+/** The work branch against the base head: absent (1 read), at the base head (1 read), else 1 compare more. */
+async function readWorkBranch(api, branch, baseHead) {
+    const head = await api.readBranch(branch);
+    if (!head)
+        return work_branch_NONE;
+    if (head === baseHead)
+        return { ...work_branch_NONE, head };
+    const cmp = await api.compare(baseHead, head);
+    return {
+        head,
+        commits: cmp.listed ?? cmp.commits.map((sha) => ({ sha, parents: [] })),
+        total: cmp.totalCommits,
+        files: cmp.files,
+        filesComplete: cmp.filesComplete,
+    };
+}
+/** Commits on the work branch that this action did not make: every one after the single commit it keeps there. */
+function foreignCommits(work) {
+    if (work.total <= 1)
+        return [];
+    const listed = work.commits.slice(1).map((c) => c.sha);
+    return work.total > work.commits.length ? [...listed, `… ${work.total - work.commits.length} more`] : listed;
+}
+/**
+ * Whether the work branch already is the base head plus exactly this change set (a re-run with nothing new): then
+ * nothing is written. The compare lists no modes, so paths whose mode matters are checked in `tree` (the work
+ * branch's files) when given; without it such a change set is rebuilt.
+ */
+function isUpToDate(work, baseHead, set, tree, ignoreModes = false) {
+    const only = work.commits[0];
+    if (!work.head || work.total !== 1 || only?.parents.length !== 1 || only.parents[0] !== baseHead)
+        return false;
+    if (!work.filesComplete)
+        return false;
+    const files = new Map(work.files.map((f) => [f.path, f]));
+    if (files.size !== set.changes.length)
+        return false;
+    return set.changes.every((c) => {
+        const f = files.get(c.path);
+        if (!f)
+            return false;
+        if (c.kind === 'delete')
+            return f.status === 'removed';
+        if (f.status === 'removed' || f.sha !== c.sha)
+            return false;
+        if (ignoreModes || !modeMatters(c))
+            return true;
+        return tree?.get(c.path)?.mode === c.mode;
+    });
+}
+/** A change whose result the compare's file list cannot confirm (it lists content ids, not modes). */
+function modeMatters(change) {
+    return change.kind !== 'delete' && (change.mode !== '100644' || (change.previous?.mode ?? '100644') !== '100644');
+}
+/** `isUpToDate`, reading the work branch's tree only when modes matter and everything else already matches. */
+async function workBranchUpToDate(api, remote, set, mayContain) {
+    const work = remote.work;
+    if (!work?.head || !isUpToDate(work, remote.head, set, undefined, true))
+        return false;
+    if (!set.changes.some(modeMatters))
+        return true;
+    const tree = await readRemoteTree(api, work.head, mayContain);
+    return isUpToDate(work, remote.head, set, tree.files);
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/remote-step.ts
+
+
+
+
+
+/** The branch's head and files; refused when it does not exist (the base a branch is created from). */
+async function existing(reads, config, name, mayContain, checkout) {
+    const snapshot = await reads.branch(name, mayContain, checkout);
+    if (!snapshot)
+        throw new Error(missingBaseBranchRefusal(config.branch, name, `${config.owner}/${config.repo}`));
+    return snapshot;
+}
+async function checkNesting(api, branch) {
+    const nesting = await api.nestingBranches(branch);
+    if (nesting.length)
+        throw new Error(nestingRefusal(branch, nesting));
+}
+/** Which head the commit goes on (with its files), and the work branch for a pull request. */
+async function target(ctx, api, reads, config, mayContain, checkout) {
+    let base = config.base;
+    if (config.pullRequest) {
+        const from = config.pullRequest.base ?? base ?? (await reads.defaultBranch());
+        const snapshot = await existing(reads, config, from, mayContain, checkout);
+        const work = await readWorkBranch(api, config.branch, snapshot.head);
+        if (!work.head)
+            await checkNesting(api, config.branch);
+        return { from, snapshot, base: from, create: work.head === undefined, work };
+    }
+    const current = await reads.branch(config.branch, mayContain, checkout);
+    if (current)
+        return { from: config.branch, snapshot: current, create: false, ...(base ? { base } : {}) };
+    base ??= await reads.defaultBranch();
+    const snapshot = await existing(reads, config, base, mayContain, checkout);
+    await checkNesting(api, config.branch);
+    ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${snapshot.head.slice(0, 7)})`);
+    return { from: base, snapshot, base, create: true };
+}
+/** Whether the change set, taken as it is onto the head's files, changes nothing (no base needed to say so). */
+function sameAsHead(config, local, files, limits) {
+    if (config.allowEmpty || !local.base.known)
+        return false;
+    const set = planLocalChanges(config, local, files, limits);
+    return set.changes.length === 0 && set.conflicts.length === 0;
+}
+/** The workspace's change set onto `files` (the branch's), three-way when the base's files are given. */
+function planLocalChanges(config, local, files, limits, base) {
+    return planChanges({
+        local: local.scan.files,
+        remote: files,
+        selection: local.selection,
+        deleteMissing: config.deleteMissing,
+        deletes: local.deletes,
+        leftAlone: [...local.scan.nested, ...local.scan.ignored],
+        deletedLocally: local.deletedLocally,
+        limits,
+        ...(base ? { base } : {}),
+    });
+}
+async function readRemoteStep(ctx, api, reads, config, local, limits) {
+    const mayContain = (dir) => local.selection.mayContain(dir) || local.deletes.mayContain(dir);
+    const checkout = local.base.known ? local.base.sha : undefined;
+    const { snapshot, ...t } = await target(ctx, api, reads, config, mayContain, checkout);
+    if (snapshot.folderReads)
+        ctx.log.info(`The tree needed ${words_plural(snapshot.folderReads, 'folder read')} beyond the first`);
+    const equalToHead = sameAsHead(config, local, snapshot.files, limits);
+    const changeBase = await settleBase(api, local.base, snapshot.head, t.from, config.onUnknownBase, snapshot.descent, equalToHead);
+    let baseFiles;
+    if (config.deleteBranchWhenUnchanged && !config.pullRequest && !t.create) {
+        const base = t.base ?? (await reads.defaultBranch());
+        if (base !== config.branch)
+            baseFiles = (await reads.branch(base, mayContain))?.files;
+        t.base = base;
+    }
+    return {
+        ...t,
+        head: snapshot.head,
+        parentTree: snapshot.tree,
+        files: snapshot.files,
+        changeBase,
+        ...(baseFiles ? { baseFiles } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/plan-step.ts
+
+
+
+
+
+
+
+function changeSet(config, local, remote, files, limits) {
+    return planLocalChanges(config, local, files, limits, remote.changeBase.mode === 'three-way' ? remote.changeBase.files : undefined);
+}
+function outcomeOf(config, remote, set, limits, local) {
+    const empty = set.changes.length === 0 && !config.allowEmpty;
+    if (remote.work)
+        return empty ? (remote.work.head ? 'close' : 'none') : 'commit';
+    if (remote.baseFiles &&
+        !config.allowEmpty &&
+        changeSet(config, local, remote, remote.baseFiles, limits).changes.length === 0)
+        return 'close';
+    return empty ? 'none' : 'commit';
+}
+/** The change set and what the run does with it (conflicts and foreign commits refused here, before any write). */
+function planChangeSet(ctx, config, local, remote, limits) {
+    for (const spec of local.deletes.include) {
+        const one = new PathSelection([spec, ...local.deletes.exclude]);
+        if (![...remote.files.keys()].some((path) => one.selects(path)))
+            ctx.log.info(`delete-paths: "${spec.text}" matches nothing on ${remote.from}: nothing to delete`);
+    }
+    const set = changeSet(config, local, remote, remote.files, limits);
+    if (set.conflicts.length) {
+        const base = remote.changeBase.mode === 'three-way' ? remote.changeBase.sha : remote.head;
+        throw new Error(conflictRefusal(set.conflicts, base, remote.from, remote.head));
+    }
+    if (set.kept.length)
+        ctx.log.info(`${words_plural(set.kept.length, 'file')} changed on ${remote.from} since the checkout, not in the workspace: kept as ${remote.from} has them (${set.kept.slice(0, 10).join(', ')}${set.kept.length > 10 ? ', …' : ''})`);
+    const foreign = remote.work ? foreignCommits(remote.work) : [];
+    if (foreign.length && !config.forceBranch)
+        throw new Error(foreignCommitsRefusal(config.branch, foreign));
+    if (foreign.length)
+        ctx.log.warning(`force-branch: ${config.branch} is rebuilt, dropping ${words_plural(foreign.length, 'commit')}: ${foreign.join(', ')}`);
+    return { set, outcome: outcomeOf(config, remote, set, limits, local) };
+}
+/** The operations of the plan, each with its cost. */
+function planOps(config, remote, set, outcome, tagMissing) {
+    const pr = config.pullRequest;
+    const prBase = pr?.base ?? remote.base;
+    const ops = outcome === 'commit'
+        ? planOperations(set, {
+            branch: config.branch,
+            create: remote.create,
+            ...(remote.base ? { base: remote.base } : {}),
+            allowEmpty: config.allowEmpty,
+            ...(remote.work ? { rebuild: { on: remote.from, checks: remote.work.head !== undefined } } : {}),
+        })
+        : [];
+    if (outcome === 'close')
+        return ops;
+    return [
+        ...ops,
+        ...planExtras({
+            branch: config.branch,
+            ...(prBase ? { pullRequestBase: prBase } : {}),
+            ...(config.tag && tagMissing
+                ? { tag: { name: config.tag.name, annotated: config.tag.message !== undefined } }
+                : {}),
+            ...(pr
+                ? {
+                    pullRequest: {
+                        title: pr.title,
+                        extras: extrasCost(pr),
+                        with: extrasNamed(pr),
+                        readsDefaultBranch: prBase === undefined,
+                    },
+                }
+                : {}),
+        }),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/pull-request-step.ts
+
+
+
+/** The pull request opened, updated or left as it was, and the base it targets; undefined when there is none. */
+async function pullRequestStep(ctx, api, config, base) {
+    const { log } = ctx;
+    if (!config.pullRequest)
+        return undefined;
+    const prTarget = config.pullRequest.base ?? base ?? (await api.defaultBranch());
+    const pr = await upsertPullRequest(ctx.client, { owner: config.owner, repo: config.repo, branch: config.branch, ...config.pullRequest, base: prTarget }, log).catch(async (err) => {
+        if (isNoCommitsBetween(err)) {
+            // GitHub says so right after a push too (read-after-write lag): "merged already" only when the compare agrees.
+            const ahead = (await api.compare(prTarget, config.branch)).totalCommits;
+            if (ahead > 0)
+                throw new Error(`GitHub kept answering "No commits between ${prTarget} and ${config.branch}" though ${config.branch} has ` +
+                    `${ahead} commit${ahead === 1 ? '' : 's'} ${prTarget} lacks (its lag after the push outlasted ${LAG_TRIES} tries): ` +
+                    'the commit is pushed; re-run to open the pull request.', { cause: err });
+            log.warning(`No pull request: ${config.branch} has no commit that ${prTarget} lacks (its changes were merged already).`);
+            return undefined;
+        }
+        if (isActionsPullRequestRefusal(err))
+            throw new Error(actionsPullRequestRefusal(config.branch));
+        throw err;
+    });
+    if (!pr)
+        return undefined;
+    log.info(`Pull request #${pr.number} ${pr.operation === 'none' ? 'unchanged' : pr.operation}: ${pr.url}`);
+    return { pr, base: prTarget };
+}
+/**
+ * The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). Resolves
+ * to the pull request closed, if any.
+ */
+async function closeWorkBranch(ctx, api, config, base) {
+    let closedPr;
+    const prBase = config.pullRequest?.base ?? base;
+    if (config.pullRequest) {
+        const closed = await closePullRequest(ctx.client, {
+            owner: config.owner,
+            repo: config.repo,
+            branch: config.branch,
+            base: prBase,
+        });
+        if (closed) {
+            closedPr = closed;
+            ctx.log.info(`Closed pull request #${closed.number}: ${closed.url}`);
+        }
+    }
+    await api.deleteBranch(config.branch);
+    ctx.log.info(`Deleted ${config.branch}: its content equals ${base}.`);
+    return closedPr;
+}
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/branch-suffix.ts
 // `branch-suffix`, as create-pull-request names its branches: `<branch>-<suffix>` with the Unix time in seconds
 // (`timestamp`), seven random lowercase letters and digits (`random`), or the short id of the commit the workspace
 // was checked out at (`short-commit-hash`, else GITHUB_SHA's). Each run then works on a branch of its own.
@@ -66527,7 +66529,7 @@ function withBranchSuffix(config, base, ctx) {
     return { ...config, branch };
 }
 
-;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
+;// CONCATENATED MODULE: ./src/kernel/reads.ts
 /**
  * A failure as the reason shown for reading through REST: the first line of its message, capped (it may quote a
  * server's words). An answer of the wrong shape is the client's ShapeError, whose message names the problem.
@@ -66575,7 +66577,7 @@ class GraphqlFirst {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/graphql-query.ts
+;// CONCATENATED MODULE: ./src/github/graphql/query.ts
 /**
  * `paid` hears what the document cost once it was answered, whether the answer was data or an error (GitHub's
  * `errors`, a shape the client refused): an answer refused is still paid for. Not called when no answer cost points.
@@ -66597,7 +66599,7 @@ async function sendQuery(client, document, variables, paid) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+;// CONCATENATED MODULE: ./src/github/graphql/shape-builders.ts
 const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
 const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
 const list = (of) => ({ kind: 'list', nullable: false, of });
@@ -66605,9 +66607,9 @@ function object(fields, on) {
     return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
 }
 /** The same shape where the schema allows null. */
-const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+const shape_builders_nullable = (shape) => ({ ...shape, nullable: true });
 /** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
-const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
+const nullableList = (of) => shape_builders_nullable(list(shape_builders_nullable(of)));
 /** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
  * once, in the order first spread: as tools/graphql/compile.ts's `spreadClosure` lists them). */
 function withFragments(text, spreads) {
@@ -66629,7 +66631,7 @@ function graphqlDocument(facts, shape, text) {
     return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
 }
 
-;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+;// CONCATENATED MODULE: ./src/github/graphql/queries/documents.ts
 // Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
@@ -66640,7 +66642,7 @@ const actorLoginFragment = {
 const budgetFragment = {
     text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
     fields: {
-        rateLimit: graphql_shape_nullable(object({
+        rateLimit: shape_builders_nullable(object({
             cost: scalar('number', 'int'),
             limit: scalar('number', 'int'),
             remaining: scalar('number', 'int'),
@@ -66654,12 +66656,12 @@ const labelFragment = {
         id: scalar('string'),
         name: scalar('string'),
         color: scalar('string'),
-        description: graphql_shape_nullable(scalar('string')),
+        description: shape_builders_nullable(scalar('string')),
     },
 };
 const pageFragment = {
     text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
-    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+    fields: { hasNextPage: scalar('boolean'), endCursor: shape_builders_nullable(scalar('string')) },
 };
 const labelPageFragment = {
     text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
@@ -66671,7 +66673,7 @@ const labelPageFragment = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/core/graphql-envelope.ts
+;// CONCATENATED MODULE: ./src/github/graphql/envelope.ts
 // The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
 // which every query selects so that the answer keeps the client's account of it current), then one repository by
 // owner and name, null when it does not exist or the token cannot see it. The generated modules
@@ -66682,10 +66684,10 @@ const labelPageFragment = {
 
 /** A query of the budget and one repository: `facts.spreads` are the fragments it spreads besides Budget. */
 function repositoryQuery(facts, repository, text) {
-    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, object({ ...budgetFragment.fields, repository: graphql_shape_nullable(object(repository)) }), text);
+    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, object({ ...budgetFragment.fields, repository: shape_builders_nullable(object(repository)) }), text);
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/queries/documents.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/queries/documents.ts
 // Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
@@ -66703,15 +66705,15 @@ const entryFragment = {
 const treeLevel1Fragment = {
     text: 'fragment TreeLevel1 on Tree { entries { ...Entry } }\n',
     spreads: [entryFragment],
-    fields: { entries: graphql_shape_nullable(list(object(entryFragment.fields))) },
+    fields: { entries: shape_builders_nullable(list(object(entryFragment.fields))) },
 };
 const treeLevelAbove = (name, belowName, below) => ({
     text: `fragment ${name} on Tree { entries { ...Entry object { __typename ... on Tree { ...${belowName} } } } }\n`,
     spreads: [entryFragment, below],
     fields: {
-        entries: graphql_shape_nullable(list(object({
+        entries: shape_builders_nullable(list(object({
             ...entryFragment.fields,
-            object: graphql_shape_nullable(object({ __typename: scalar('string') }, { Tree: { ...below.fields } })),
+            object: shape_builders_nullable(object({ __typename: scalar('string') }, { Tree: { ...below.fields } })),
         }))),
     },
 });
@@ -66724,23 +66726,23 @@ const treeLevel7Fragment = treeLevelAbove('TreeLevel7', 'TreeLevel6', treeLevel6
 /** `branch.graphql`: query CommitFilesBranch, 1 point (bound 1), up to 0 nodes (bound 1). */
 const commitFilesBranch = repositoryQuery({ query: 'CommitFilesBranch', points: 1, nodes: 0, spreads: [treeLevel7Fragment] }, {
     isEmpty: scalar('boolean'),
-    defaultBranchRef: graphql_shape_nullable(object({ name: scalar('string') })),
-    ref: graphql_shape_nullable(object({
+    defaultBranchRef: shape_builders_nullable(object({ name: scalar('string') })),
+    ref: shape_builders_nullable(object({
         name: scalar('string'),
-        compare: graphql_shape_nullable(object({
+        compare: shape_builders_nullable(object({
             status: enumOf(comparisonStatusValues),
             aheadBy: scalar('number', 'int'),
             behindBy: scalar('number', 'int'),
         })),
-        target: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string', 'oid') }, { Commit: { tree: object({ ...treeLevel7Fragment.fields, oid: scalar('string', 'oid') }) } })),
+        target: shape_builders_nullable(object({ __typename: scalar('string'), oid: scalar('string', 'oid') }, { Commit: { tree: object({ ...treeLevel7Fragment.fields, oid: scalar('string', 'oid') }) } })),
     })),
 }, "# The branch a commit goes on, in one query: whether the repository is empty, its default branch, the branch's head\n# commit, that commit's tree with 7 levels of entries (a deeper folder is read with CommitFilesTree), and how\n# the branch relates to the commit the workspace was checked out at (`Ref.compare`: the ref is the base, `$checkout`\n# the head; the branch's own name when there is no checkout to compare). Tree entries are a list, not a\n# connection: the query costs 1 point.\n# max-points: 1\n# max-nodes: 1\nquery CommitFilesBranch($owner: String!, $name: String!, $qualifiedName: String!, $checkout: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    isEmpty\n    defaultBranchRef {\n      name\n    }\n    ref(qualifiedName: $qualifiedName) {\n      name\n      compare(headRef: $checkout) {\n        status\n        aheadBy\n        behindBy\n      }\n      target {\n        __typename\n        oid\n        ... on Commit {\n          tree {\n            oid\n            ...TreeLevel7\n          }\n        }\n      }\n    }\n  }\n}\n");
 /** `tree.graphql`: query CommitFilesTree, 1 point (bound 1), up to 0 nodes (bound 1). */
 const commitFilesTree = repositoryQuery({ query: 'CommitFilesTree', points: 1, nodes: 0, spreads: [treeLevel7Fragment] }, {
-    object: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string', 'oid') }, { Tree: { ...treeLevel7Fragment.fields } })),
+    object: shape_builders_nullable(object({ __typename: scalar('string'), oid: scalar('string', 'oid') }, { Tree: { ...treeLevel7Fragment.fields } })),
 }, '# A folder deeper than CommitFilesBranch reads: the tree with its oid, 7 levels of entries again.\n# max-points: 1\n# max-nodes: 1\nquery CommitFilesTree($owner: String!, $name: String!, $oid: GitObjectID!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    object(oid: $oid) {\n      __typename\n      oid\n      ... on Tree {\n        ...TreeLevel7\n      }\n    }\n  }\n}\n');
 
-;// CONCATENATED MODULE: ./src/commit-files/graphql-queries.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/graphql-queries.ts
 
 
 function branchQueries(client) {
@@ -66751,7 +66753,7 @@ function branchQueries(client) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/graphql-tree.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/graphql-tree.ts
 /** The type each mode git trees hold goes with (octal, as REST writes it). */
 const MODES = {
     '100644': 'blob',
@@ -66792,7 +66794,7 @@ function emptyTree() {
     return { files: new Map(), unread: [] };
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/remote-reads.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/remote-reads.ts
 // The reads of the branch a commit goes on: its head, that commit's tree and files, and how it relates to the
 // commit the workspace was checked out at. Through GraphQL first (one query of its own budget, so REST's is left
 // for the writes), through REST by itself when GraphQL cannot answer exactly: no endpoint, its budget spent, an
@@ -66908,8 +66910,8 @@ function describeReads(account) {
     return `GraphQL unavailable (${account.fallback}): read the branch through REST${account.queries ? ` (after ${queries}, ${points})` : ''}.`;
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/report.ts
-// What the run tells: the step's outputs and the job summary's lines, as a value (core/report.ts) the host renders.
+;// CONCATENATED MODULE: ./src/actions/commit-files/report.ts
+// What the run tells: the step's outputs and the job summary's lines, as a value (kernel/report.ts) the host renders.
 // A run stopped by the budget or by a failed commit still reports its plan; one that fails after the commit (the
 // tag, the pull request) reports the commit's outputs and lines, then fails.
 
@@ -66957,7 +66959,7 @@ function outputValues(outputs) {
         commit_hash: outputs['commit-sha'],
     };
 }
-/** An external name (a branch from `github.head_ref`, a tag) as a code span: core/external-text.ts. */
+/** An external name (a branch from `github.head_ref`, a tag) as a code span: kernel/external-text.ts. */
 const code = (text) => codeSpan(text, 200);
 /** The summary line of a commit made. */
 function commitLine(branch, commit, set, replayed) {
@@ -66993,7 +66995,7 @@ function commitReport(facts) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/core/git.ts
+;// CONCATENATED MODULE: ./src/kernel/git.ts
 // The one way this project runs git. A checkout is the workspace's, and its `.git/config` is text a stranger may
 // have written (a pull request's checkout, a folder on a developer's machine): git would start a program named
 // there (core.fsmonitor, hooks, core.sshCommand and the transports of a partial clone's lazy fetch, core.pager,
@@ -67036,7 +67038,7 @@ const GLOBAL_OPTIONS = ['--no-pager', '--no-optional-locks', ...GIT_SAFE_CONFIG.
 /** The only variables of the caller's environment git sees (where git is, whose config is global, Windows' own). */
 const KEPT = ['PATH', 'HOME', 'XDG_CONFIG_HOME', 'SYSTEMROOT', 'SystemRoot', 'USERPROFILE', 'TEMP', 'TMP', 'TMPDIR'];
 /** git's environment: the kept variables of `env`, then the fixed ones that switch off prompts and transports. */
-function gitEnvironment(env = process.env) {
+function gitEnvironment(env) {
     const out = {};
     for (const name of KEPT)
         if (env[name] !== undefined)
@@ -67062,14 +67064,14 @@ function gitArguments(args) {
     return [...GLOBAL_OPTIONS, ...args];
 }
 /** Runs a read-only git command in `cwd`; its stdout, or undefined when git fails or is missing. */
-async function runGit(cwd, args, options = {}) {
+async function runGit(cwd, args, options) {
     const argv = gitArguments(args);
     return new Promise((resolve) => {
         (0,external_node_child_process_namespaceObject.execFile)('git', argv, { cwd, env: gitEnvironment(options.env), maxBuffer: options.maxBuffer ?? 256 * 1024 * 1024, windowsHide: true }, (err, stdout) => resolve(err ? undefined : stdout));
     });
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/checkout-base.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/checkout-base.ts
 // The base of the change set: the commit the workspace was checked out at, read from the local checkout with git
 // (never written to it). The checkout's HEAD; else the run's GITHUB_SHA when the checkout holds that commit. The
 // base is known only when the working directory is the top of a git work tree (its paths are then the repository's)
@@ -67077,15 +67079,13 @@ async function runGit(cwd, args, options = {}) {
 // base, with the reason, and the `on-unknown-base` input decides.
 
 
-/** Runs a read-only git command (core/git.ts: a workspace's own config never runs a program); undefined when it fails. */
-const git = (cwd, args) => runGit(cwd, args, { maxBuffer: 512 * 1024 * 1024 });
 const SHA = /^[0-9a-f]{40}$/;
-async function holdsCommit(cwd, sha) {
-    return (await git(cwd, ['cat-file', '-e', `${sha}^{commit}`])) !== undefined;
+async function holdsCommit(git, sha) {
+    return (await git(['cat-file', '-e', `${sha}^{commit}`])) !== undefined;
 }
 /** Every file of a commit's tree: path → mode and object id (`git ls-tree -r`), or undefined when an object is missing. */
-async function treeOf(cwd, sha) {
-    const out = await git(cwd, ['ls-tree', '-r', '-z', '--full-tree', sha]);
+async function treeOf(git, sha) {
+    const out = await git(['ls-tree', '-r', '-z', '--full-tree', sha]);
     if (out === undefined)
         return undefined;
     const files = new Map();
@@ -67100,9 +67100,10 @@ async function treeOf(cwd, sha) {
     }
     return files;
 }
-/** Reads the base of the working directory `dir` (a real path); `runSha` is GITHUB_SHA. */
-async function readCheckoutBase(dir, runSha) {
-    const top = (await git(dir, ['rev-parse', '--show-toplevel']))?.trim();
+/** Reads the base of the working directory `dir` (a real path); `runSha` is GITHUB_SHA; `env` the host's environment. */
+async function readCheckoutBase(dir, runSha, env) {
+    const git = (args) => runGit(dir, args, { env, maxBuffer: 512 * 1024 * 1024 });
+    const top = (await git(['rev-parse', '--show-toplevel']))?.trim();
     if (!top)
         return { known: false, reason: `${dir} is not in a git checkout (no .git)` };
     const realTop = await (0,promises_namespaceObject.realpath)(top).catch(() => top);
@@ -67111,17 +67112,17 @@ async function readCheckoutBase(dir, runSha) {
             known: false,
             reason: `the working directory is a folder inside the checkout at ${realTop}, so its paths are not the checkout's`,
         };
-    const head = (await git(dir, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
+    const head = (await git(['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
     let sha;
     let source = 'HEAD';
-    if (head && SHA.test(head) && (await holdsCommit(dir, head)))
+    if (head && SHA.test(head) && (await holdsCommit(git, head)))
         sha = head;
-    else if (SHA.test(runSha) && (await holdsCommit(dir, runSha))) {
+    else if (SHA.test(runSha) && (await holdsCommit(git, runSha))) {
         sha = runSha;
         source = 'GITHUB_SHA';
     }
     if (!sha) {
-        const shallow = (await git(dir, ['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
+        const shallow = (await git(['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
         return {
             known: false,
             reason: head
@@ -67129,7 +67130,7 @@ async function readCheckoutBase(dir, runSha) {
                 : 'the checkout has no commit checked out',
         };
     }
-    const files = await treeOf(dir, sha);
+    const files = await treeOf(git, sha);
     if (!files)
         return { known: false, reason: `the checkout does not hold the tree of ${sha} (a shallow or partial clone)` };
     return { known: true, sha, source, files };
@@ -67138,7 +67139,7 @@ async function readCheckoutBase(dir, runSha) {
 // EXTERNAL MODULE: ./node_modules/ignore/index.js
 var ignore = __nccwpck_require__(298);
 var ignore_default = /*#__PURE__*/__nccwpck_require__.n(ignore);
-;// CONCATENATED MODULE: ./src/commit-files/ignore-rules.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/ignore-rules.ts
 // The `.gitignore` files of the working directory (and its `.git/info/exclude`), as git reads them: each file's
 // patterns are relative to its folder, and a deeper file's rule (or a `!` re-include) wins over a shallower one.
 // The workspace is hostile: a rules file is opened without following a symbolic link (`O_NOFOLLOW`; git itself
@@ -67252,7 +67253,7 @@ class IgnoreRules {
     }
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/local.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/local.ts
 
 
 
@@ -67403,7 +67404,7 @@ async function scanWorkingDirectory(root, selection, options) {
     return { files, unmatched, skipped, nested, ignored };
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/local-git.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/local-git.ts
 // Deletions made in a git checkout: files that the checkout's HEAD or index track under the working directory
 // but that an earlier step removed (`rm`, `git rm`, `git mv`). `git add -A` would commit those deletions, so this
 // action does too, without `delete-missing`. Outside a work tree (or without git) there are none. Files a sparse
@@ -67412,8 +67413,6 @@ async function scanWorkingDirectory(root, selection, options) {
 
 
 
-/** git through the one helper: no program from the checkout's config, no token in its environment. */
-const local_git_git = (cwd, args) => runGit(cwd, args);
 const split = (out) => (out ?? '').split('\0').filter(Boolean);
 async function local_git_exists(path) {
     try {
@@ -67424,14 +67423,19 @@ async function local_git_exists(path) {
         return false;
     }
 }
-/** Paths (relative to `dir`, `/`-separated) tracked by the checkout `dir` lies in but absent from disk. */
-async function deletedInCheckout(dir) {
-    if ((await local_git_git(dir, ['rev-parse', '--is-inside-work-tree']))?.trim() !== 'true')
+/**
+ * Paths (relative to `dir`, `/`-separated) tracked by the checkout `dir` lies in but absent from disk; `env` is the
+ * host's environment.
+ */
+async function deletedInCheckout(dir, env) {
+    // git through the one helper: no program from the checkout's config, no token in its environment.
+    const git = (args) => runGit(dir, args, { env });
+    if ((await git(['rev-parse', '--is-inside-work-tree']))?.trim() !== 'true')
         return [];
     // Paths are relative to `dir` and limited to it (git's default in a subfolder).
     const [index, head] = await Promise.all([
-        local_git_git(dir, ['ls-files', '-z', '-t']),
-        local_git_git(dir, ['ls-tree', '-r', '-z', '--name-only', 'HEAD']),
+        git(['ls-files', '-z', '-t']),
+        git(['ls-tree', '-r', '-z', '--name-only', 'HEAD']),
     ]);
     if (index === undefined)
         return [];
@@ -67452,7 +67456,7 @@ async function deletedInCheckout(dir) {
     return gone.filter((p) => p !== undefined).sort();
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/scan-step.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/scan-step.ts
 // The local step, before any request: the working directory, the files `paths` selects, the `paths` entries that
 // match nothing (refused unless `allow-unmatched-paths`), the deletions the checkout shows, and the base commit.
 
@@ -67516,16 +67520,16 @@ async function scanStep(ctx, config, limits) {
     if (absent.length && !config.allowUnmatchedPaths)
         throw new InputError([{ input: 'paths', message: unmatchedPathsRefusal(absent) }]);
     logScan(scan, workingDirectory, ctx.log);
-    const deletedLocally = new Set(await deletedInCheckout(workingDirectory));
+    const deletedLocally = new Set(await deletedInCheckout(workingDirectory, ctx.processEnv));
     const selected = [...deletedLocally].filter((p) => selection.selects(p));
     if (selected.length)
         ctx.log.info(`${words_plural(selected.length, 'file')} tracked by the local checkout deleted and selected by "paths": deleted on the branch`);
-    const base = await readCheckoutBase(workingDirectory, ctx.context.runSha);
+    const base = await readCheckoutBase(workingDirectory, ctx.context.runSha, ctx.processEnv);
     checkLocalBase(base, config.onUnknownBase);
     return { workingDirectory, selection, deletes, scan, deletedLocally, base };
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/tag.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/domain/tag.ts
 // The `tag` input: a lightweight tag, or an annotated one (`tag-message`), on the commit this run leaves on the
 // branch, through the git database API. A tag that exists on another commit is refused before any write; one
 // already on the right commit is done (a re-run after a crash between the commit and the tag finishes it).
@@ -67568,7 +67572,7 @@ async function createTag(api, tag, commit, state, log) {
     return 'created';
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/read-step.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/read-step.ts
 
 
 
@@ -67622,8 +67626,8 @@ async function readStep(ctx, limits) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/run.ts
-// The commit-files run, the only sequencer, on core's run sequence: read (the local scan before any request, the
+;// CONCATENATED MODULE: ./src/actions/commit-files/run.ts
+// The commit-files run, the only sequencer, on the kernel's run sequence: read (the local scan before any request, the
 // head the commit goes on, its tree, the base settled against it, the work branch, the change set three-way) →
 // plan (operations and cost) and print → budget → apply (commit, tag, pull request; or close an unchanged work
 // branch) → report (outputs and summary).
@@ -67750,8 +67754,20 @@ async function run(ctx, limits = GITHUB_COMMIT_LIMITS) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/main.ts
+;// CONCATENATED MODULE: ./src/actions/commit-files/action.ts
+// The commit-files action as a value (kernel/action.ts): its name in the registry, its inputs' one definition and its run.
 
 
-void runAction('commit-files', run);
+
+const action = defineAction({
+    name: 'commit-files',
+    inputs: inputSchema,
+    run: (ctx) => run(ctx),
+});
+
+;// CONCATENATED MODULE: ./src/actions/commit-files/main.ts
+// The commit-files action's entry point on the Actions runner (the bundle dist/commit-files/index.js).
+
+
+void runAction(action);
 

@@ -46021,7 +46021,7 @@ function getOctokitOptions(token, options) {
 //# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
-;// CONCATENATED MODULE: ./src/client/answers.ts
+;// CONCATENATED MODULE: ./src/github/client/answers.ts
 // One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
 // or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
 // it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
@@ -46100,7 +46100,7 @@ function isHeadInvalid(a) {
     return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
 }
 
-;// CONCATENATED MODULE: ./src/client/errors.ts
+;// CONCATENATED MODULE: ./src/github/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
 
 /** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
@@ -46320,7 +46320,7 @@ class WriteLimitError extends BudgetError {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/pacer.ts
+;// CONCATENATED MODULE: ./src/github/client/pacer.ts
 // Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
 // points per minute; and writes as GitHub asks them. Reads that fit every window go at full speed.
 //
@@ -46622,7 +46622,7 @@ class Pacer {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/budget.ts
+;// CONCATENATED MODULE: ./src/github/client/budget.ts
 // The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
 // free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
 // GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
@@ -46786,12 +46786,12 @@ class BudgetTracker {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/clock.ts
+;// CONCATENATED MODULE: ./src/github/client/clock.ts
 // Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
 // pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
 // `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
 // production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
-// (`src/core/environment.ts`).
+// (`src/hosts/actions-runner/environment.ts`).
 function realClock(scale = 1) {
     const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
     return {
@@ -46801,7 +46801,7 @@ function realClock(scale = 1) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/private-dir.ts
+;// CONCATENATED MODULE: ./src/github/client/private-dir.ts
 // A private directory for data that must stay ours (cached API answers): mode 0700, our own, never a symbolic link,
 // and reached only through folders that nobody else can rename or replace — each real folder above it belongs to
 // root or to us and is writable by nobody else unless it is sticky (as /tmp is). Checking the last component alone
@@ -46853,7 +46853,7 @@ function unsafeAncestor(real, uid) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/client/etag-cache.ts
+;// CONCATENATED MODULE: ./src/github/client/etag-cache.ts
 // Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
 // token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
 // given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
@@ -46969,7 +46969,7 @@ class EtagCache {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/exit-tasks.ts
+;// CONCATENATED MODULE: ./src/github/client/exit-tasks.ts
 // One `exit` listener for the whole process. A client with a cache directory saves its pacing history (the
 // content-creating requests of the last minutes) when the process ends; each client used to add its own listener, so
 // `serve --cache-dir` with 60 installation tokens held 60 listeners (Node warns after the 11th) and every evicted
@@ -47004,7 +47004,7 @@ function pendingExitTasks() {
     return tasks.size;
 }
 
-;// CONCATENATED MODULE: ./src/client/origins.ts
+;// CONCATENATED MODULE: ./src/github/client/origins.ts
 // Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
 // named in a release. Everything else gets no credentials (and no writes).
 function originOf(url) {
@@ -47062,7 +47062,7 @@ class TrustedOrigins {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/budget.ts
 async function beforeSend(ex, budget, graphql) {
     if (ex.free)
         return;
@@ -47106,7 +47106,7 @@ function noteGraphqlRateLimit(ex, attempt, graphql) {
         graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
     for (const [k, v] of Object.entries(headers ?? {}))
@@ -47149,7 +47149,7 @@ function isGraphqlUrl(url, graphqlUrl) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/cache.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/cache.ts
 // Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
 // 200 with an ETag remembered.
 
@@ -47221,7 +47221,7 @@ function remember(ex, attempt, s) {
     s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
 }
 
-;// CONCATENATED MODULE: ./src/client/transport-errors.ts
+;// CONCATENATED MODULE: ./src/github/client/transport-errors.ts
 // Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
 // or request the client refuses because it would carry the token somewhere it does not belong.
 
@@ -47346,7 +47346,7 @@ function causeText(err) {
     return text;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/errors.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/errors.ts
 // Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
 // answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
 // no usable answer at all.
@@ -47389,7 +47389,7 @@ function failureOf(ex, attempt, gaveUp) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/headers.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/headers.ts
 
 /** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
 const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
@@ -47417,7 +47417,7 @@ function applyHeaders(ex, endpoint, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/answer-limits.ts
+;// CONCATENATED MODULE: ./src/github/client/answer-limits.ts
 const MIB = 1024 * 1024;
 /** The cap of any answer whose declaration raises none. */
 const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
@@ -47429,7 +47429,7 @@ function answerMaxBytes(policy) {
     return raised !== undefined && Number.isSafeInteger(raised) && raised > 0 ? raised : DEFAULT_ANSWER_MAX_BYTES;
 }
 
-;// CONCATENATED MODULE: ./src/client/declared.ts
+;// CONCATENATED MODULE: ./src/github/client/declared.ts
 /** One module's reads, by name; the names are what its call sites pass to `declared`. */
 function defineReads(reads) {
     return reads;
@@ -47469,7 +47469,7 @@ async function requestDeclared(octokit, declaration, params, policy = {}) {
     return response.data;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/integrity.ts
 // Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
 // parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else
 // is an `IntegrityError`, which the retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
@@ -47569,7 +47569,7 @@ function checkShape(ex, attempt) {
     attempt.status = undefined;
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
+;// CONCATENATED MODULE: ./src/github/client/retry.ts
 // The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
 // classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
 // exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
@@ -47645,7 +47645,7 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
     return { retry: false, reason: answer.reason };
 }
 
-;// CONCATENATED MODULE: ./src/client/write-rules.ts
+;// CONCATENATED MODULE: ./src/github/client/write-rules.ts
 /** The rule of a write nobody declared: not repeated after a lost answer (see above). */
 const DEFAULT_AFTER_LOST_ANSWER = 'caller';
 /** One module's writes, by name; the names are what its call sites pass to `declared`. */
@@ -47653,10 +47653,10 @@ function defineWrites(writes) {
     return writes;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/retry.ts
-// Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+;// CONCATENATED MODULE: ./src/github/client/stages/retry.ts
+// Stage 7, retry: GitHub's documented retry matrix (src/github/client/retry.ts) applied to one failed attempt, within the call's
 // retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
-// (`request.afterLostAnswer`, src/client/write-rules.ts).
+// (`request.afterLostAnswer`, src/github/client/write-rules.ts).
 
 
 
@@ -47705,7 +47705,7 @@ function retryStage(ex, attempt, s) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/pacer.ts
 // Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
 // minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
 // the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
@@ -47771,7 +47771,7 @@ function notePacing(pacer, ex, attempt, verdict) {
     pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/redirect.ts
 
 
 const MAX_REDIRECTS = 3;
@@ -47820,7 +47820,7 @@ var external_node_http_ = __nccwpck_require__(7067);
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: ./src/client/streaming-fetch.ts
+;// CONCATENATED MODULE: ./src/github/client/streaming-fetch.ts
 // A `fetch` for streamed request bodies, on node:http(s) with backpressure.
 //
 // Node's built-in fetch (undici) reads a streamed request body as fast as the source delivers it, whatever
@@ -47934,7 +47934,7 @@ function streamingFetch(input, init = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/send.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/send.ts
 // Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
 // through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
 
@@ -47992,7 +47992,7 @@ async function send(request, ex, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/telemetry.ts
 
 
 /**
@@ -48082,7 +48082,7 @@ class AttemptObserver {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/pipeline.ts
+;// CONCATENATED MODULE: ./src/github/client/pipeline.ts
 
 
 
@@ -48206,7 +48206,7 @@ function createPipeline(deps) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/retry-runner.ts
+;// CONCATENATED MODULE: ./src/github/client/retry-runner.ts
 // The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
 // marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
 
@@ -48246,7 +48246,7 @@ function createRetry(settings, maxWaitMs, sleep) {
     return retry;
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
+;// CONCATENATED MODULE: ./src/github/graphql/errors.ts
 // GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
 // refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
 // RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
@@ -48312,7 +48312,7 @@ function isSchemaMismatch(entries) {
     return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+;// CONCATENATED MODULE: ./src/github/graphql/shape.ts
 // The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
 // nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
 // says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
@@ -57944,7 +57944,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/run.ts
+;// CONCATENATED MODULE: ./src/github/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
@@ -58078,7 +58078,7 @@ class GraphqlRunner {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/telemetry.ts
+;// CONCATENATED MODULE: ./src/github/client/telemetry.ts
 /** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
@@ -58274,7 +58274,7 @@ class TelemetryRecorder {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/client.ts
+;// CONCATENATED MODULE: ./src/github/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
 
 
@@ -58553,7 +58553,7 @@ function createClient(opts) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/contents.ts
+;// CONCATENATED MODULE: ./src/github/client/contents.ts
 // A file's text from a repository through the contents API, with the raw media type (one request; a
 // repeat is a free 304 through the ETag cache). Used for config files kept in a repository.
 
@@ -58598,7 +58598,7 @@ async function readRepoFile(client, file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/index.ts
+;// CONCATENATED MODULE: ./src/github/client/index.ts
 
 
 
@@ -58615,7 +58615,7 @@ async function readRepoFile(client, file) {
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/core/log-escape.ts
+;// CONCATENATED MODULE: ./src/kernel/log-escape.ts
 // Text from files, issues, comments, labels and configs, made safe for the runner's log protocol.
 //
 // How the Actions runner reads a step's stdout (actions/runner, src/Runner.Sdk/ProcessInvoker.cs and
@@ -58640,7 +58640,7 @@ var dist = __nccwpck_require__(8815);
 // `::add-mask::` or `::stop-commands::`. `%` needs no encoding on a plain line (the runner decodes only command
 // data). Annotation messages and properties are command data and properties: `@actions/core` encodes them
 // (`escapeData`: `%`, `\r`, `\n`; `escapeProperty`: also `:` and `,`), so a literal `%0A` in a name stays literal
-// text; `src/core/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
+// text; `src/kernel/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
 /** White space as .NET's `Char.IsWhiteSpace` sees it (JavaScript's `\s` plus NEL). */
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
@@ -58711,11 +58711,11 @@ function neutralizeLogText(text) {
         .join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/runner-log.ts
+;// CONCATENATED MODULE: ./src/kernel/runner-log.ts
 // The one place that writes to the runner's log: every line, annotation, group and failure of an action goes
 // through here, so text from files, issues, comments, labels and configs can never act as a workflow command
 // (the scheme and its evidence are in `log-escape.ts`). A lint rule forbids `core.info|debug|warning|error|notice`
-// and `console.*` everywhere else in src/ (the command line prints through `src/cli/terminal.ts`).
+// and `console.*` everywhere else in src/ (the command line prints through `src/hosts/cli/terminal.ts`).
 
 
 /**
@@ -58768,7 +58768,7 @@ const runnerLog = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/core/config-file.ts
+;// CONCATENATED MODULE: ./src/kernel/config-file.ts
 // Configuration files (YAML, or JSON which is YAML) validated by a zod schema, with every problem
 // located at the line and column of the offending node so it can be shown as an annotation.
 
@@ -58913,17 +58913,19 @@ async function readConfigFile(path, schema) {
     }
     return parseConfig(text, path, schema);
 }
-/** Annotations attach to files by their path in the repository: relative to GITHUB_WORKSPACE, with `/`. */
-function annotationFile(file) {
-    const workspace = process.env.GITHUB_WORKSPACE;
+/** Annotations attach to files by their path in the repository: relative to the runner's workspace, with `/`. */
+function annotationFile(file, workspace) {
     if (!workspace || !(0,external_node_path_namespaceObject.isAbsolute)(file))
         return file;
     const rel = (0,external_node_path_namespaceObject.relative)(workspace, file);
     return rel && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel.split(external_node_path_namespaceObject.sep).join('/') : file;
 }
-/** One error annotation per issue, placed on the file's line and column. */
-function annotate(error, title = 'Invalid configuration') {
-    const file = annotationFile(error.file);
+/**
+ * One error annotation per issue, placed on the file's line and column; `workspace` is the runner's
+ * `GITHUB_WORKSPACE` as the host read it (undefined: paths as they are).
+ */
+function annotate(error, workspace, title = 'Invalid configuration') {
+    const file = annotationFile(error.file, workspace);
     for (const issue of error.issues) {
         const message = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
         if (issue.line > 0)
@@ -58933,7 +58935,7 @@ function annotate(error, title = 'Invalid configuration') {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/words.ts
+;// CONCATENATED MODULE: ./src/kernel/words.ts
 // Small wording helpers shared by every action's log lines and summaries.
 /** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
 function words_plural(count, word, pluralWord = `${word}s`) {
@@ -58956,7 +58958,7 @@ function valueText(value) {
     return JSON.stringify(value) ?? '';
 }
 
-;// CONCATENATED MODULE: ./src/core/context.ts
+;// CONCATENATED MODULE: ./src/kernel/context.ts
 // The event that started the run, resolved into the few fields the actions use.
 // The payload (GITHUB_EVENT_PATH) is parsed with zod; every part is optional and loose, so an unknown
 // or malformed field is ignored rather than crashing the action.
@@ -59114,7 +59116,7 @@ function resolveRef(eventName, p, repository, runRef, runSha) {
     return { ref, sha, ...parts };
 }
 /** Reads the run's event from the Actions runner environment. Never throws. */
-function readEventContext(env = process.env) {
+function readEventContext(env) {
     const payload = readEventPayload(env.GITHUB_EVENT_PATH);
     const parsed = Payload.safeParse(payload);
     // Every field catches its own errors, so this only fails on a non-object, which readEventPayload excludes.
@@ -59170,8 +59172,8 @@ function readEventContext(env = process.env) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/core/environment.ts
-// The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/environment.ts
+// The Actions runner's environment, read once. Only `src/hosts/actions-runner` and `src/hosts/cli` read `process.env`:
 // an action gets these values through its `ActionContext`.
 
 
@@ -59220,7 +59222,7 @@ function readRunnerEnvironment(env = process.env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/redaction.ts
+;// CONCATENATED MODULE: ./src/kernel/redaction.ts
 // The one redaction of secrets in text, for the actions (with the runner's own masking) and the service (its JSON
 // log and what it persists). A secret is registered as soon as it is obtained (the service's installation tokens
 // and JWTs, an hour and ten minutes long), together with the forms it travels in (`x-access-token:<token>` in
@@ -59255,7 +59257,7 @@ class Redactor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/inputs.ts
+;// CONCATENATED MODULE: ./src/kernel/inputs.ts
 // Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
 // An empty string means "not given", so the schema's default applies; a bad value fails with an error
 // naming the input and what was expected.
@@ -59402,8 +59404,8 @@ function enumInput(values, defaultValue) {
     return defaultValue === undefined ? base : base.default(() => defaultValue);
 }
 
-;// CONCATENATED MODULE: ./src/core/common-inputs.ts
-// The inputs every action has (read by core's `runAction` before the action's own): `token`, `dry-run`,
+;// CONCATENATED MODULE: ./src/kernel/common-inputs.ts
+// The inputs every action has (read by the runner host's `runAction` before the action's own): `token`, `dry-run`,
 // `budget-reserve`. Each `action.yml` declares them beside the action's own `inputSchema`.
 
 
@@ -59413,9 +59415,9 @@ const commonInputSchema = actionInputs({
     'budget-reserve': intInput({ min: 0, default: 50 }),
 });
 
-;// CONCATENATED MODULE: ./src/core/external-text.ts
+;// CONCATENATED MODULE: ./src/kernel/external-text.ts
 // The one escaping rule for external strings (issue and comment text, branch, workflow-run, label and file names)
-// in every sink but the log (which has its own, core/log-escape.ts, whose control rule this module shares):
+// in every sink but the log (which has its own, kernel/log-escape.ts, whose control rule this module shares):
 // - `markdownText`: running text in what GitHub renders as Markdown (job-summary lines and table cells), shown as
 //   written: HTML entities for `<` `>` `&`, a backslash before the characters of inline Markdown, line breaks as
 //   spaces (`markdownCell`: as `<br>`).
@@ -59561,7 +59563,7 @@ function outputJson(value) {
         .replace(/#\[/g, '\\u0023[');
 }
 
-;// CONCATENATED MODULE: ./src/core/report.ts
+;// CONCATENATED MODULE: ./src/kernel/report.ts
 // A run's report as a value. An action's `report` step returns a `RunReport` from its outcome (the plan, the result)
 // and its state, and writes nothing: the host renders it. The Actions runner (`runner-host.ts`) sets the outputs,
 // appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
@@ -59613,7 +59615,7 @@ function logReport(report, log) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/outputs.ts
 // Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON). Only a host
 // writes them (`runner-host.ts`); an action's report returns its outputs in a `RunReport` (`report.ts`).
 
@@ -59625,7 +59627,7 @@ function setOutputs(outputs) {
         setOutput(name, outputText(value));
 }
 
-;// CONCATENATED MODULE: ./src/core/table.ts
+;// CONCATENATED MODULE: ./src/kernel/table.ts
 // Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
 // external-text.ts) and aligned text for the log.
 
@@ -59648,7 +59650,7 @@ function textTable(headers, rows) {
     return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/summary.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/summary.ts
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
 
@@ -59708,9 +59710,9 @@ async function writeSummary() {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/runner-host.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/runner-host.ts
 // The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
-// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// each summary section appended to the job summary buffer (the runner host's `runAction` puts its heading, budget chart and API
 // usage around them and writes the file, on success and on failure alike), each log line through the action's log
 // (redacted there). Actions never call these globals themselves: their `report` step returns the value.
 
@@ -59728,7 +59730,7 @@ function runnerRenderer(log) {
     return (report) => renderOnRunner(report, log);
 }
 
-;// CONCATENATED MODULE: ./src/core/budget-chart.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/budget-chart.ts
 // The budget as a picture at the top of every job summary: a small Mermaid chart (GitHub renders ```mermaid blocks
 // in job summaries) of what this run spent of REST's and GraphQL's hourly budgets, what was left and the reserve it
 // keeps back, each as a percentage of its own limit (requests and points side by side); and, for a run that waited
@@ -59793,7 +59795,7 @@ function summaryCharts(s, reserves) {
     return [budgetChart(s, reserves), writesChart(s)].filter(Boolean).join('\n\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/run.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/run.ts
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
 // the API usage to the job summary and a one-line cost to the log.
@@ -59810,7 +59812,7 @@ function summaryCharts(s, reserves) {
 
 
 
-/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
+/** Replaces every occurrence of the secrets in a text (kernel/redaction.ts, the one redaction). */
 function redactor(secrets) {
     const r = new Redactor(secrets);
     return (text) => r.redact(text);
@@ -59857,10 +59859,10 @@ function headline(err) {
     return '';
 }
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
-function reportFailure(err, redact) {
+function reportFailure(err, redact, workspace) {
     if (err instanceof config_file_ConfigError) {
         // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
-        annotate(err);
+        annotate(err, workspace);
         runnerLog.info(redact(`Invalid configuration: ${words_plural(err.issues.length, 'problem')} in ${err.file}.`));
         process.exitCode = 1;
         return err.issues.map((i) => redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`));
@@ -59888,12 +59890,11 @@ function reportFailure(err, redact) {
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-async function runAction(name, 
-/** The action's run (what it resolves to is its own: a test may read it). */
-main, options = {}) {
+async function runAction(action, options = {}) {
+    const { name, run: main, tokenAlias: alias } = action;
     const baseReader = options.readInput ?? ((n) => getInput(n) || undefined);
-    const alias = options.tokenAlias;
     const readInput = alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
+    const env = options.env ?? process.env;
     let redact = (text) => text;
     let client;
     let failures = [];
@@ -59904,7 +59905,6 @@ main, options = {}) {
         const inputs = getInputs(commonInputSchema, readInput);
         dryRun = inputs.dryRun;
         const log = makeLog(redact);
-        const env = options.env ?? process.env;
         const runner = readRunnerEnvironment(env);
         client = (options.createClient ?? createClient)({
             token: inputs.token,
@@ -59930,12 +59930,13 @@ main, options = {}) {
             workspace: runner.workspace,
             tempDir: runner.tempDir,
             serverUrl: runner.serverUrl,
+            processEnv: env,
             clock: runner.clock,
             render: runnerRenderer(log),
         });
     }
     catch (err) {
-        failures = reportFailure(err, redact);
+        failures = reportFailure(err, redact, env.GITHUB_WORKSPACE);
     }
     await finish(name, outcome(failures, dryRun), client, failures, redact);
     if (failures.length > 0)
@@ -59977,2204 +59978,13 @@ async function finish(name, result, client, failures, redact) {
     await writeSummary();
 }
 
-;// CONCATENATED MODULE: ./src/core/pool.ts
-// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
-//
-// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
-// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
-// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
-// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
-// without an error: the run was stopped, nothing failed.
-//
-// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
-// never attempted, so they are `skipped` now, with the same reason as their error.
-function toError(err) {
-    return err instanceof Error ? err : new Error(String(err));
+;// CONCATENATED MODULE: ./src/kernel/action.ts
+/** Defines an action (typed: its run takes an `ActionContext`). */
+function defineAction(definition) {
+    return definition;
 }
-/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
-function groupsOf(items, group) {
-    const groups = [];
-    const byKey = new Map();
-    items.forEach((item, index) => {
-        const key = group?.(item, index);
-        if (key === undefined) {
-            groups.push([index]);
-            return;
-        }
-        const members = byKey.get(key);
-        if (members)
-            members.push(index);
-        else {
-            const fresh = [index];
-            byKey.set(key, fresh);
-            groups.push(fresh);
-        }
-    });
-    return groups;
-}
-/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
-async function runPool(items, fn, options) {
-    const results = items.map(() => ({ status: 'skipped' }));
-    const queue = groupsOf(items, options.group);
-    let next = 0;
-    const worker = async () => {
-        while (next < queue.length) {
-            const members = queue[next++];
-            let failed = false;
-            for (const index of members) {
-                if (failed) {
-                    const key = String(options.group?.(items[index], index));
-                    results[index] = {
-                        status: 'skipped',
-                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
-                    };
-                    continue;
-                }
-                if (options.shouldStop?.())
-                    break;
-                try {
-                    results[index] = { status: 'done', value: await fn(items[index], index) };
-                }
-                catch (err) {
-                    failed = true;
-                    results[index] = { status: 'failed', error: toError(err) };
-                }
-            }
-        }
-    };
-    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
-    await Promise.all(Array.from({ length: workers }, worker));
-    return results;
-}
-/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
-async function mapPool(items, limit, fn) {
-    const settled = await runPool(items, fn, { limit });
-    const values = [];
-    for (const s of settled) {
-        if (s.status === 'failed')
-            throw s.error;
-        if (s.status === 'done')
-            values.push(s.value);
-    }
-    return values;
-}
-
-;// CONCATENATED MODULE: ./src/core/plan.ts
-// Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
-
-
-
-/** The total cost of a plan (GraphQL points summed when an operation has some). */
-function planCost(ops) {
-    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
-        requests: 0,
-        writes: 0,
-    });
-    if (!ops.some((op) => op.cost.points !== undefined))
-        return total;
-    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
-}
-/**
- * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
- * its own group; the report lists each operation's status in plan order.
- */
-async function applyPlan(ops, execute, options = {}) {
-    const settled = await runPool(ops, execute, {
-        limit: options.concurrency ?? 4,
-        group: options.group,
-        shouldStop: () => options.signal?.aborted === true,
-    });
-    const results = ops.map((op, index) => ({ op, ...settled[index] }));
-    const count = (status) => results.filter((r) => r.status === status).length;
-    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
-}
-function formatCost(cost) {
-    const points = cost.points ? `, ${words_plural(cost.points, 'GraphQL point')}` : '';
-    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
-}
-const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
-/** After the plan's total: what it does not price. */
-const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
-/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
-function formatPlan(ops, options = {}) {
-    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
-    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
-    if (ops.length === 0)
-        return `No changes. ${total}`;
-    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
-    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
-    return `${table}\n\n${total}`;
-}
-/** A one-line description of an operation, for error lists and logs. */
-function describeOperation(op) {
-    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
-}
-/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
-function summarizeResults(report) {
-    const lines = [
-        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
-    ];
-    for (const r of report.results) {
-        if (r.status === 'failed')
-            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
-    }
-    return lines.join('\n');
-}
-/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
-function planFailure(report) {
-    if (report.failed === 0 && report.skipped === 0)
-        return undefined;
-    const errors = report.results
-        .filter((r) => r.status !== 'done')
-        .map((r) => r.status === 'failed'
-        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
-    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/sequence.ts
-
-
-
-
-/** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
-const workflowLogSections = {
-    start: (title) => runnerLog.startGroup(title),
-    end: () => runnerLog.endGroup(),
-};
-/** No sections (a service's structured log). */
-const noLogSections = { start: () => undefined, end: () => undefined };
-/** The phases, in order, as their sections are titled. */
-const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
-/**
- * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
- * first step's error (or `failure`, after the report was rendered).
- */
-async function runSequence(ctx, steps, options = {}) {
-    const sections = options.sections ?? workflowLogSections;
-    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
-    const phase = async (title, body) => {
-        sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
-        try {
-            return await body();
-        }
-        finally {
-            sections.end();
-        }
-    };
-    const reportPhase = (make) => phase('Report', () => {
-        const report = make();
-        render(report);
-        return report;
-    });
-    const state = await phase('Read', steps.read);
-    const plan = await phase('Plan', async () => {
-        const planned = await steps.plan(state);
-        steps.print(planned);
-        return planned;
-    });
-    const cost = steps.cost(plan);
-    const what = steps.what(plan);
-    if (ctx.inputs.dryRun) {
-        await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-        const outcome = { dryRun: true, state, plan };
-        const report = await reportPhase(() => steps.report(outcome));
-        return { outcome, report };
-    }
-    let result;
-    try {
-        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-        await phase('Budget', async () => {
-            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-            await ctx.client.budget.ensure(cost, what);
-        });
-        result = await phase('Apply', () => steps.apply(plan, state));
-    }
-    catch (err) {
-        const { stopped } = steps;
-        if (stopped)
-            await reportPhase(() => stopped(plan, state));
-        throw err;
-    }
-    const outcome = { dryRun: false, state, plan, result };
-    const report = await reportPhase(() => steps.report(outcome));
-    const failure = steps.failure?.(result);
-    if (failure)
-        throw failure;
-    return { outcome, report };
-}
-/** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
-function warnIfUnaffordable(ctx, cost, what) {
-    const { budget } = ctx.client;
-    if (budget.canAfford(cost)) {
-        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}; the budget can pay for it now.`);
-        return;
-    }
-    const { remaining } = budget.state();
-    const usable = Math.max(0, remaining - budget.reserve);
-    ctx.log.warning(`Budget too small for ${what} now: it needs ${words_plural(cost.requests, 'request')}, ${remaining} remain and ${budget.reserve} ` +
-        `are kept in reserve (${usable} usable); a real run would be refused before any write.`);
-}
-function capitalised(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-;// CONCATENATED MODULE: ./src/core/reads.ts
-// core's REST reads and the shape of each answer (src/client/declared.ts): each call passes its declaration with
-// the request (`request: declared(reads.ref)`).
-
-
-const reads_reads = defineReads({
-    ref: {
-        route: 'GET /repos/{owner}/{repo}/git/ref/{ref}',
-        shape: looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) }),
-    },
-});
-
-;// CONCATENATED MODULE: ./src/core/workflow-run-ref.ts
-// A workflow_run payload names the triggering run's ref only as `head_branch`, which holds the tag name
-// when the run was triggered by a tag (a tag push, or a dispatch on a tag). Only the API can tell which.
-
-
-
-async function refSha(client, owner, repo, ref) {
-    try {
-        const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
-            request: declared_declared(reads_reads.ref),
-            owner,
-            repo,
-            ref,
-        });
-        return data.object?.sha ?? '';
-    }
-    catch (err) {
-        if (errors_isStatus(err, 404))
-            return undefined;
-        throw err;
-    }
-}
-/**
- * For a workflow_run event whose `head_branch` may be a tag, asks the API (one or two GETs) whether it is
- * the branch at the run's head commit or a tag, and returns the context with `branch` or `tag` set.
- * Pull-request runs (whose head branch may live in a fork) and other events are returned unchanged.
- */
-async function resolveWorkflowRunRef(context, client) {
-    const run = context.workflowRun;
-    if (context.eventName !== 'workflow_run' ||
-        !run ||
-        !run.headBranch ||
-        context.tag ||
-        run.event.startsWith('pull_request')) {
-        return context;
-    }
-    if (run.headRepo && context.repository && run.headRepo.toLowerCase() !== context.repository.toLowerCase())
-        return context;
-    const name = run.headBranch;
-    const branchSha = await refSha(client, context.owner, context.repo, `heads/${name}`);
-    if (branchSha === run.headSha)
-        return context;
-    const tagSha = await refSha(client, context.owner, context.repo, `tags/${name}`);
-    if (tagSha === undefined)
-        return context;
-    const { branch: _branch, ...rest } = context;
-    return { ...rest, ref: `refs/tags/${name}`, tag: name };
-}
-
-;// CONCATENATED MODULE: ./src/release/reads.ts
-// release's REST reads and the shape of each answer (src/client/declared.ts): each call passes its declaration with
-// the request (`request: declared(reads.byTag)`), which the client checks every page against. Its writes are in
-// writes.ts; GraphQL documents carry their own shapes (queries/).
-
-
-const release = looseObject({
-    id: schemas_number(),
-    tag_name: schemas_string(),
-    draft: schemas_boolean(),
-    upload_url: schemas_string(),
-});
-const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
-const release_reads_reads = defineReads({
-    repository: {
-        route: 'GET /repos/{owner}/{repo}',
-        shape: looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
-    },
-    releases: { route: 'GET /repos/{owner}/{repo}/releases', shape: array(release) },
-    latest: { route: 'GET /repos/{owner}/{repo}/releases/latest', shape: release },
-    byTag: { route: 'GET /repos/{owner}/{repo}/releases/tags/{tag}', shape: release },
-    byId: { route: 'GET /repos/{owner}/{repo}/releases/{release_id}', shape: release },
-    assets: { route: 'GET /repos/{owner}/{repo}/releases/{release_id}/assets', shape: array(asset) },
-});
-
-;// CONCATENATED MODULE: ./src/release/writes.ts
-// release's writes, the shape of each answer (src/client/declared.ts) and what happens to each when its answer
-// is lost (src/client/write-rules.ts): each call passes its declaration with the request
-// (`request: declared(writes.createRelease)`), and the docs' table is generated from here. Its reads are in reads.ts.
-
-
-
-const writes_writes = defineWrites({
-    createRelease: {
-        route: 'POST /repos/{owner}/{repo}/releases',
-        shape: release,
-        afterLostAnswer: 'caller',
-        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
-    },
-    updateRelease: {
-        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
-        shape: release,
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    deleteRelease: {
-        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-        shape: 'unread',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    generateNotes: {
-        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
-        shape: looseObject({ name: schemas_string(), body: schemas_string() }),
-        afterLostAnswer: 'repeat',
-        why: 'writes nothing (client)',
-    },
-    // Sent to the release's `upload_url` (uploads.<host> or /api/uploads), not to a route string of the API.
-    uploadAsset: {
-        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
-        shape: asset,
-        afterLostAnswer: 'caller',
-        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
-    },
-    updateAsset: {
-        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        shape: asset,
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    deleteAsset: {
-        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        shape: 'unread',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-});
-
-;// CONCATENATED MODULE: ./src/release/graphql-releases.ts
-/** Thrown when GraphQL's answer cannot be used (the caller reads through REST instead). */
-class UnusableAnswer extends Error {
-}
-function unusable(why) {
-    throw new UnusableAnswer(why);
-}
-function writable(s) {
-    if (!s)
-        return unusable('a release in the list is null');
-    const id = s.databaseId;
-    if (id === null || id <= 0)
-        return unusable(`the release of ${JSON.stringify(s.tagName)} has no usable databaseId`);
-    return { ...s, databaseId: id };
-}
-const listedOf = (s) => ({ tag_name: s.tagName, draft: s.isDraft, prerelease: s.isPrerelease });
-/**
- * The list's pages through GraphQL. `ask` sends the query (the client's errors propagate), `load` reads a release
- * whole through REST. Any answer that does not fit throws: the caller then reads through REST.
- */
-async function* graphqlReleasePages(tag, ask, load) {
-    const hit = (s) => ({
-        id: s.databaseId,
-        draft: s.isDraft,
-        assetCount: s.releaseAssets.totalCount,
-        load: () => load(s.databaseId),
-    });
-    let after = null;
-    for (;;) {
-        // The client checked the answer against the document's shape; what the shape allows and REST cannot use is
-        // checked here: a release without its id, a null node or list (a node GitHub could not resolve).
-        const answer = await ask({ tag, after });
-        const repository = answer.repository;
-        if (!repository)
-            throw new UnusableAnswer('the repository did not resolve');
-        const { pageInfo } = repository.releases;
-        const nodes = (repository.releases.nodes ?? unusable('the list of releases is null')).map(writable);
-        const published = repository.release && writable(repository.release);
-        if (published && (published.isDraft || published.tagName !== tag))
-            throw new UnusableAnswer(`release(tagName: "${tag}") answered another release`);
-        yield {
-            hits: nodes.filter((s) => s.tagName === tag).map(hit),
-            all: nodes.map(listedOf),
-            more: pageInfo.hasNextPage,
-            published: published ? hit(published) : null,
-        };
-        if (!pageInfo.hasNextPage)
-            return;
-        if (!pageInfo.endCursor)
-            throw new UnusableAnswer('a page said more follow but gave no cursor');
-        after = pageInfo.endCursor;
-    }
-}
-/** How the releases were listed, in words for the plan and the summary. */
-function listNotes(account) {
-    const lines = [];
-    if (account.queries > 0) {
-        const queries = `${account.queries} ${account.queries === 1 ? 'query' : 'queries'}`;
-        const points = `${account.points} ${account.points === 1 ? 'point' : 'points'}`;
-        lines.push(`Releases listed through GraphQL: ${queries}, ${points}; a release found is read whole through REST ` +
-            '(GraphQL gives no upload URL, and no id or state of an asset).');
-    }
-    if (account.fallback !== null)
-        lines.push(`GraphQL unavailable (${account.fallback}): releases listed through REST.`);
-    return lines;
-}
-
-;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
-const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
-const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
-const list = (of) => ({ kind: 'list', nullable: false, of });
-function graphql_shape_object(fields, on) {
-    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
-}
-/** The same shape where the schema allows null. */
-const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
-/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
-const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
-/** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
- * once, in the order first spread: as tools/graphql/compile.ts's `spreadClosure` lists them). */
-function withFragments(text, spreads) {
-    const sent = [];
-    const visit = (f) => {
-        if (sent.includes(f))
-            return;
-        sent.push(f);
-        f.spreads?.forEach(visit);
-    };
-    spreads.forEach(visit);
-    return [text, ...sent.map((f) => f.text)].join('\n');
-}
-/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
- * formula and the shape of its answer. */
-function graphqlDocument(facts, shape, text) {
-    const { points, nodes, spreads } = facts;
-    const [operation, name] = 'query' in facts ? ['query', facts.query] : ['mutation', facts.mutation];
-    return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
-}
-
-;// CONCATENATED MODULE: ./src/core/queries/documents.ts
-// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
-// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
-
-const actorLoginFragment = {
-    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
-    fields: { __typename: scalar('string'), login: scalar('string') },
-};
-const budgetFragment = {
-    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
-    fields: {
-        rateLimit: graphql_shape_nullable(graphql_shape_object({
-            cost: scalar('number', 'int'),
-            limit: scalar('number', 'int'),
-            remaining: scalar('number', 'int'),
-            resetAt: scalar('string', 'datetime'),
-        })),
-    },
-};
-const labelFragment = {
-    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
-    fields: {
-        id: scalar('string'),
-        name: scalar('string'),
-        color: scalar('string'),
-        description: graphql_shape_nullable(scalar('string')),
-    },
-};
-const pageFragment = {
-    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
-    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
-};
-const labelPageFragment = {
-    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
-    spreads: [pageFragment, labelFragment],
-    fields: {
-        totalCount: scalar('number', 'int'),
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
-    },
-};
-
-;// CONCATENATED MODULE: ./src/core/graphql-envelope.ts
-// The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
-// which every query selects so that the answer keeps the client's account of it current), then one repository by
-// owner and name, null when it does not exist or the token cannot see it. The generated modules
-// (`npm run graphql:write`, tools/graphql/documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
-// `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
-// answer check as writing the envelope out.
-
-
-/** A query of the budget and one repository: `facts.spreads` are the fragments it spreads besides Budget. */
-function repositoryQuery(facts, repository, text) {
-    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object(repository)) }), text);
-}
-
-;// CONCATENATED MODULE: ./src/release/queries/documents.ts
-// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
-// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
-
-
-
-const releaseListedFragment = {
-    text: 'fragment ReleaseListed on Release {\n  databaseId\n  tagName\n  isDraft\n  isPrerelease\n  releaseAssets(first: 1) {\n    totalCount\n  }\n}\n',
-    fields: {
-        databaseId: graphql_shape_nullable(scalar('number', 'int')),
-        tagName: scalar('string'),
-        isDraft: scalar('boolean'),
-        isPrerelease: scalar('boolean'),
-        releaseAssets: graphql_shape_object({ totalCount: scalar('number', 'int') }),
-    },
-};
-/** `discussion-categories.graphql`: query ReleaseDiscussionCategories, 1 point (bound 1), up to 100 nodes (bound 100). */
-const releaseDiscussionCategories = repositoryQuery({ query: 'ReleaseDiscussionCategories', points: 1, nodes: 100, spreads: [] }, { discussionCategories: graphql_shape_object({ nodes: nullableList(graphql_shape_object({ name: scalar('string') })) }) }, "# The names of the repository's discussion categories, for the plan's check of `discussion-category` before a\n# release is published (a name GitHub does not know opens no discussion). A repository has at most 25 categories\n# (GitHub refuses a 26th: community discussions #60075, #124016), so one page of 100 holds them all.\n# max-points: 1\n# max-nodes: 100\nquery ReleaseDiscussionCategories($owner: String!, $name: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    discussionCategories(first: 100) {\n      nodes {\n        name\n      }\n    }\n  }\n}\n");
-/** `releases.graphql`: query ReleaseLocate, 1 point (bound 1), up to 201 nodes (bound 201). */
-const releaseLocate = repositoryQuery({ query: 'ReleaseLocate', points: 1, nodes: 201, spreads: [releaseListedFragment, pageFragment] }, {
-    release: graphql_shape_nullable(graphql_shape_object(releaseListedFragment.fields)),
-    releases: graphql_shape_object({
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object(releaseListedFragment.fields)),
-    }),
-}, "# The release of a tag: the published release of the tag (`release(tagName:)`, as `GET /releases/tags/{tag}`) and\n# the releases newest first, 100 a page (drafts included for a token with push access, as REST's list). What a\n# write needs that GraphQL does not give (the upload URL, the assets' ids, states, labels and digests: ReleaseAsset\n# has no `databaseId` and no state) is read through REST, by the release's `databaseId`.\n# max-points: 1\n# max-nodes: 201\nquery ReleaseLocate($owner: String!, $name: String!, $tag: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    release(tagName: $tag) {\n      ...ReleaseListed\n    }\n    releases(first: 100, after: $after, orderBy: { field: CREATED_AT, direction: DESC }) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        ...ReleaseListed\n      }\n    }\n  }\n}\n");
-
-;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
-/**
- * A failure as the reason shown for reading through REST: the first line of its message, capped (it may quote a
- * server's words). An answer of the wrong shape is the client's ShapeError, whose message names the problem.
- */
-function fallbackReason(err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return message.split('\n')[0].slice(0, 200);
-}
-/** One run's GraphQL-first reads: the account, and the switch to REST (once, logged once). */
-class GraphqlFirst {
-    account;
-    log;
-    restWords;
-    constructor(account, log, 
-    /** What reading through REST means for this reader, for the log: "commit-files reads through REST". */
-    restWords) {
-        this.account = account;
-        this.log = log;
-        this.restWords = restWords;
-    }
-    /** True while the reads go through GraphQL. */
-    get serving() {
-        return this.account.fallback === null;
-    }
-    /**
-     * True while GraphQL serves and `refusal` (the client's reason it cannot serve a document now, if any) does not
-     * stop it; a refusal switches the reads to REST.
-     */
-    serves(refusal) {
-        if (this.serving && refusal !== undefined && refusal !== null)
-            this.fallBack(refusal);
-        return this.serving;
-    }
-    /** One answer's cost. */
-    count(points) {
-        this.account.queries++;
-        this.account.points += points;
-    }
-    /** From now on through REST (the first reason stays). */
-    fallBack(why) {
-        if (!this.serving)
-            return;
-        this.account.fallback = fallbackReason(why);
-        this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/graphql-query.ts
-/**
- * `paid` hears what the document cost once it was answered, whether the answer was data or an error (GitHub's
- * `errors`, a shape the client refused): an answer refused is still paid for. Not called when no answer cost points.
- */
-async function sendQuery(client, document, variables, paid) {
-    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
-    const before = spent();
-    try {
-        const data = await client.graphql(document, variables);
-        const points = spent() - before;
-        paid?.(points);
-        return { data, points };
-    }
-    catch (err) {
-        const points = spent() - before;
-        if (points > 0)
-            paid?.(points);
-        throw err;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/release/release-pages.ts
-/** A release already read whole (REST's list) as a hit. */
-function hitOf(release) {
-    return { id: release.id, draft: release.draft, assetCount: release.assets.length, load: async () => release };
-}
-
-;// CONCATENATED MODULE: ./src/release/release-types.ts
-// The few fields of GitHub's release and asset records this action reads, parsed with zod.
-
-/** A string GitHub's OpenAPI marks nullable; absent where a GraphQL read does not ask for it. */
-const release_types_nullable = schemas_string().nullish();
-const remoteAssetSchema = object({
-    id: schemas_number(),
-    name: schemas_string(),
-    label: release_types_nullable,
-    size: schemas_number(),
-    /** `uploaded`, or `starter` for an upload that never completed (safe to delete). Required: a guess would be data. */
-    state: schemas_string(),
-    content_type: schemas_string().optional(),
-    /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
-    digest: release_types_nullable,
-    browser_download_url: schemas_string(),
-    url: schemas_string().optional(),
-});
-const remoteReleaseSchema = object({
-    id: schemas_number(),
-    tag_name: schemas_string(),
-    target_commitish: release_types_nullable,
-    name: release_types_nullable,
-    body: release_types_nullable,
-    draft: schemas_boolean(),
-    prerelease: schemas_boolean(),
-    /** True for a published release of a repository with immutable releases: its assets can no longer change. */
-    immutable: schemas_boolean().optional(),
-    html_url: schemas_string(),
-    upload_url: schemas_string(),
-    /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
-    tarball_url: release_types_nullable,
-    zipball_url: release_types_nullable,
-    /** GitHub's OpenAPI "release": the discussion publishing opened (`discussion_category_name`), when it opened one. */
-    discussion_url: release_types_nullable,
-    assets: array(remoteAssetSchema).default([]),
-});
-function parseRelease(data) {
-    return remoteReleaseSchema.parse(data);
-}
-function parseAsset(data) {
-    return remoteAssetSchema.parse(data);
-}
-/** The hex sha256 of an asset's `digest`, when GitHub gave one. */
-function assetSha256(asset) {
-    const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
-    return m ? m[1].toLowerCase() : undefined;
-}
-/**
- * A replacement on a published release is uploaded under a staging name first: `<name>.partial-<8 hex>`, a name
- * GitHub stores as is and unique to the run that made it (`token`).
- */
-function stagingName(name, token) {
-    return `${name}.partial-${token}`;
-}
-/** The asset name a staging name was made for (`a.zip.partial-1a2b3c4d` → `a.zip`); undefined for other names. */
-function stagedFor(name) {
-    const dot = name.lastIndexOf('.partial-');
-    if (dot <= 0)
-        return undefined;
-    return /^[0-9a-f]{8}$/.test(name.slice(dot + '.partial-'.length)) ? name.slice(0, dot) : undefined;
-}
-
-;// CONCATENATED MODULE: ./src/release/api.ts
-// Every release-related API call, each one method (so tests and the orchestrator see one small interface).
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
-async function deleted(request) {
-    try {
-        await request;
-    }
-    catch (err) {
-        if (!errors_isStatus(err, 404))
-            throw err;
-    }
-}
-class ReleaseApi {
-    client;
-    ref;
-    untaggedName;
-    /** How the releases were listed (GraphQL first, REST after), for the plan's notes and the summary. */
-    lists;
-    constructor(client, ref, log, 
-    /**
-     * Set for a draft without a tag (tag ""): the release is then the draft with tag_name "" and this name (""
-     * matching a draft without one). Only REST's list is read: GitHub's tag lookups have no answer for an empty tag.
-     */
-    untaggedName) {
-        this.client = client;
-        this.ref = ref;
-        this.untaggedName = untaggedName;
-        this.lists = new GraphqlFirst({ queries: 0, points: 0, fallback: null }, log, 'the releases are listed through REST');
-    }
-    /** One write of this repository's releases, with its declaration: its answer's body. */
-    write(rule, params, policy) {
-        return requestDeclared(this.client.octokit, rule, { ...this.ref, ...params }, policy);
-    }
-    get listAccount() {
-        return this.lists.account;
-    }
-    /** True while the list is read through GraphQL (its budget can pay a query and nothing failed yet). */
-    listsThroughGraphql() {
-        if (this.untaggedName !== undefined)
-            return false;
-        return this.lists.serving && this.lists.serves(this.client.graphqlUnavailable(releaseLocate.points)?.message);
-    }
-    /** Lists through REST from now on (GraphQL's answer cannot be trusted with what the caller needs). */
-    stopGraphqlList(reason) {
-        this.lists.fallBack(reason);
-    }
-    /** One release by id, whole (assets, upload URL); undefined on 404 (deleted meanwhile). */
-    async getById(id) {
-        try {
-            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/{release_id}', {
-                request: { ...declared_declared(release_reads_reads.byId), noCache: true },
-                ...this.ref,
-                release_id: id,
-            });
-            return parseRelease(data);
-        }
-        catch (err) {
-            if (errors_isStatus(err, 404))
-                return undefined;
-            throw err;
-        }
-    }
-    /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
-    async getByTag(tag) {
-        // No published release is untagged; GET /releases/tags/ with an empty tag is another route.
-        if (tag === '')
-            return undefined;
-        try {
-            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
-                request: declared_declared(release_reads_reads.byTag),
-                ...this.ref,
-                tag,
-            });
-            return parseRelease(data);
-        }
-        catch (err) {
-            if (errors_isStatus(err, 404))
-                return undefined;
-            throw err;
-        }
-    }
-    /**
-     * The releases list page by page (newest first, drafts included with push access): the releases of `tag` on each
-     * page, and whether another page follows. Through GraphQL while it answers (each release read whole through REST
-     * only once chosen); through REST once it does not (an error, an unexpected answer, its budget spent), from the
-     * first page (a page already seen is listed again: the notes' previous tag is the same on either copy).
-     */
-    async *releasePages(tag) {
-        if (this.listsThroughGraphql()) {
-            const ask = async (variables) => {
-                const paid = (points) => this.lists.count(points);
-                const { data } = await sendQuery(this.client, releaseLocate, { owner: this.ref.owner, name: this.ref.repo, ...variables }, paid);
-                return data;
-            };
-            let shown = false;
-            try {
-                for await (const page of graphqlReleasePages(tag, ask, (id) => this.getById(id))) {
-                    shown ||= page.all.some((r) => r.draft) || page.hits.length > 0 || !!page.published;
-                    yield page;
-                }
-            }
-            catch (err) {
-                this.lists.fallBack(messageOf(err));
-                yield* this.restReleasePages(tag);
-                return;
-            }
-            // Every page read, no release of the tag and no draft at all: GraphQL may hide drafts from this token.
-            if (!shown)
-                yield* this.hiddenDrafts(tag);
-            return;
-        }
-        yield* this.restReleasePages(tag);
-    }
-    /**
-     * REST's first page, for the drafts of the tag GraphQL did not show: GraphQL's release list can hide drafts from
-     * the workflow token while REST lists them (cli/cli#9076: `gh release list` shows no drafts under GITHUB_TOKEN).
-     * Without this read a run would create a second draft beside one a failed or concurrent run left (every such
-     * draft is recent: on the first page). One request, only when GraphQL showed no draft and no release of the tag.
-     * A draft here that GraphQL did not show means it hides them: the list is read through REST from then on.
-     */
-    async *hiddenDrafts(tag) {
-        const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases', {
-            request: { ...declared_declared(release_reads_reads.releases), noCache: true },
-            ...this.ref,
-            per_page: 100,
-        });
-        const drafts = data.map(parseRelease).filter((r) => r.draft);
-        if (drafts.length > 0)
-            this.lists.fallBack(`the GraphQL list hid ${drafts.length === 1 ? 'a draft' : 'drafts'} REST's list shows`);
-        yield { hits: drafts.filter((r) => this.isOf(r, tag)).map(hitOf), all: [], more: false };
-    }
-    /** A listed release of `tag`, or (tag "") the untagged draft of this run's name. */
-    isOf(release, tag) {
-        if (release.tag_name !== tag)
-            return false;
-        return tag !== '' || (release.draft && (release.name ?? '') === (this.untaggedName ?? ''));
-    }
-    /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
-    async *restReleasePages(tag) {
-        const pages = this.client.pageAnswers('GET /repos/{owner}/{repo}/releases', {
-            request: declared_declared(release_reads_reads.releases),
-            ...this.ref,
-        });
-        for await (const { data, headers } of pages) {
-            const all = data.map(parseRelease);
-            yield {
-                hits: all.filter((r) => this.isOf(r, tag)).map(hitOf),
-                all,
-                more: /rel="next"/.test(String(headers.link ?? '')),
-            };
-        }
-    }
-    /** The latest release's id (GitHub's "Latest" badge); undefined when there is none. */
-    async latestId() {
-        try {
-            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/latest', {
-                request: declared_declared(release_reads_reads.latest),
-                ...this.ref,
-            });
-            return data.id;
-        }
-        catch (err) {
-            if (errors_isStatus(err, 404))
-                return undefined;
-            throw err;
-        }
-    }
-    /** `retries: 0`: no blind retry (the caller looks for the draft after a lost answer). */
-    async create(params, options = {}) {
-        return parseRelease(await this.write(writes_writes.createRelease, params, options));
-    }
-    async update(id, params) {
-        return parseRelease(await this.write(writes_writes.updateRelease, { release_id: id, ...params }));
-    }
-    /** Deletes a release (already gone counts as deleted). */
-    async deleteRelease(id) {
-        await deleted(this.write(writes_writes.deleteRelease, { release_id: id }));
-    }
-    /** The release's assets, fresh (every page, never from the cache: an interrupted upload changes them). */
-    async listAssets(releaseId) {
-        const all = await this.client.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', {
-            request: { ...declared_declared(release_reads_reads.assets), noCache: true },
-            ...this.ref,
-            release_id: releaseId,
-        });
-        return all.map(parseAsset);
-    }
-    /** Renames an asset or sets its label (what is not given stays). */
-    async editAsset(id, change) {
-        return parseAsset(await this.write(writes_writes.updateAsset, { asset_id: id, ...change }));
-    }
-    /** The repository's default branch (`GET /repos/{owner}/{repo}`). */
-    async defaultBranch() {
-        const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', {
-            request: declared_declared(release_reads_reads.repository),
-            ...this.ref,
-        });
-        return object({ default_branch: schemas_string().min(1) }).parse(data).default_branch;
-    }
-    /**
-     * The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository), and
-     * the server's GitHub Enterprise Server version when its answer names one (`x-github-enterprise-version`, on every
-     * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
-     */
-    async discussionCategories() {
-        const variables = { owner: this.ref.owner, name: this.ref.repo };
-        const { data } = await sendQuery(this.client, releaseDiscussionCategories, variables).catch((err) => {
-            // The plan quotes GitHub's own words (such as "Resource not accessible by integration" for a private
-            // repository the token may not read discussions of), not the document's name.
-            throw err instanceof GraphqlError ? new Error(err.errors.map((e) => e.message).join('; ')) : err;
-        });
-        if (!data.repository)
-            throw new Error('the repository was not found');
-        const names = (data.repository.discussionCategories.nodes ?? []).flatMap((n) => (n ? [n.name] : []));
-        const enterpriseVersion = this.client.telemetry.snapshot().enterpriseVersion;
-        return enterpriseVersion ? { names, enterpriseVersion } : { names };
-    }
-    async deleteAsset(id) {
-        await deleted(this.write(writes_writes.deleteAsset, { asset_id: id }));
-    }
-    /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
-    async generateNotes(tag, target, previousTag) {
-        const data = await this.write(writes_writes.generateNotes, {
-            tag_name: tag,
-            ...(target ? { target_commitish: target } : {}),
-            ...(previousTag ? { previous_tag_name: previousTag } : {}),
-        });
-        const { body } = data;
-        return typeof body === 'string' ? body : '';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/release/asset-name.ts
-// Predicts the name GitHub gives an uploaded release asset.
-//
-// GitHub's documentation only says it "renames asset filenames that have special characters, non-alphanumeric
-// characters, and leading or trailing periods". The rule below is reconstructed from observed uploads:
-// - travis-ci/dpl#821 uploaded every printable ASCII character and some non-ASCII letters:
-//   `a5_ !#$%&'()+,-.0123…9;=@A…Z[]^_\`a…z{}~.txt` → `a5_.-.0123…9.A…Z._.a…z.txt` and
-//   `a5_ð_æ_©_ŋ.txt` → `a5_d_ae_._ng.txt`: letters are transliterated to ASCII (Rails-style), and every run of
-//   other characters, together with the periods touching it, becomes a single period.
-// - Spaces, `~`, `:` and parentheses become periods (softprops/action-gh-release#159, actions/upload-release-asset#57,
-//   cli/cli#10585).
-// - `+` survives when it is percent-encoded in the `name` query (github/rest-api-description#2968: an unencoded `+`
-//   is a space in a query string, which is what dpl sent); this action always encodes the name.
-// - A leading period gets a `default` stem: `.gitignore` is stored as `default.gitignore` (seen in the changelogs of
-//   projects that uploaded `dist/.gitignore` by accident). Trailing periods are dropped.
-// The emulator renames on its own (emulator/routes/asset-names.ts, from the same records); against GitHub the name the upload answers
-// with is authoritative and a difference from this prediction is reported as a warning.
-/** Characters kept as they are. Everything else is a separator. */
-const KEPT = /[A-Za-z0-9_+-]/;
-/** Letters that Unicode decomposition does not reduce to ASCII (I18n's default transliterations). */
-const SPECIAL = {
-    Æ: 'AE',
-    æ: 'ae',
-    Ð: 'D',
-    ð: 'd',
-    Đ: 'D',
-    đ: 'd',
-    Ø: 'O',
-    ø: 'o',
-    Þ: 'TH',
-    þ: 'th',
-    ß: 'ss',
-    Œ: 'OE',
-    œ: 'oe',
-    Ł: 'L',
-    ł: 'l',
-    Ŋ: 'NG',
-    ŋ: 'ng',
-    Ħ: 'H',
-    ħ: 'h',
-    ı: 'i',
-    Ŀ: 'L',
-    ŀ: 'l',
-    Ŧ: 'T',
-    ŧ: 't',
-    ĸ: 'k',
-};
-/** ASCII transliteration of one character; `undefined` when there is none. */
-function transliterate(ch) {
-    if (ch.charCodeAt(0) < 0x80)
-        return ch;
-    if (SPECIAL[ch])
-        return SPECIAL[ch];
-    const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
-    return /^[\x20-\x7e]+$/.test(base) ? base : undefined;
-}
-/**
- * The asset name GitHub stores for an upload named `name` (a file's base name).
- * Idempotent: `githubAssetName(githubAssetName(x)) === githubAssetName(x)`.
- */
-function githubAssetName(name) {
-    let out = '';
-    let separator = false;
-    for (const ch of name) {
-        const ascii = transliterate(ch) ?? '.';
-        for (const c of ascii) {
-            if (KEPT.test(c)) {
-                if (separator && out !== '')
-                    out += '.';
-                separator = false;
-                out += c;
-            }
-            else {
-                separator = true;
-            }
-        }
-    }
-    // A trailing separator is dropped; a leading one (the name started with a period or a special character) gets
-    // GitHub's `default` stem.
-    if (out === '')
-        return 'default';
-    return name.length > 0 && out.length > 0 && startsWithSeparator(name) ? `default.${out}` : out;
-}
-function startsWithSeparator(name) {
-    const first = [...name][0];
-    const ascii = transliterate(first) ?? '.';
-    return !KEPT.test(ascii[0] ?? '.');
-}
-/** True when GitHub would store the asset under another name than the file's. */
-function isRenamed(name) {
-    return githubAssetName(name) !== name;
-}
-
-;// CONCATENATED MODULE: ./src/release/checksums.ts
-// The checksum file: one `<sha256>  <name>` line per asset (the format `sha256sum --check` reads), sorted by name.
-function checksumFileContent(entries) {
-    return [...entries]
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-        .map((e) => `${e.sha256}  ${e.name}\n`)
-        .join('');
-}
-/**
- * Entries for every complete asset of a release but the checksum file itself and staged uploads;
- * `unknown`: the assets without a digest.
- */
-function checksumEntriesOf(assets, checksumsName, isStaged) {
-    const entries = [];
-    const unknown = [];
-    for (const asset of assets) {
-        if (asset.name === checksumsName || asset.state !== 'uploaded' || isStaged(asset.name))
-            continue;
-        const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
-        if (m?.[1])
-            entries.push({ name: asset.name, sha256: m[1].toLowerCase() });
-        else
-            unknown.push(asset.name);
-    }
-    return { entries, unknown };
-}
-
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/release/digest.ts
-// sha256 of a file, streamed: memory stays constant whatever the file size.
-
-
-
-/** Read-ahead of file streams (the default 64 KiB makes hashing a large file needlessly slow). */
-const FILE_CHUNK_BYTES = 1024 * 1024;
-/** Hex sha256 of the file's bytes, read as a stream. */
-async function sha256File(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: FILE_CHUNK_BYTES }), hash);
-    return hash.digest('hex');
-}
-/** Hex sha256 of a string or buffer. */
-function sha256Text(content) {
-    return (0,external_node_crypto_.createHash)('sha256').update(content).digest('hex');
-}
-/** Fills in the sha256 of the named assets that have a file and no digest yet (files read one after another). */
-async function hashAssets(assets, names) {
-    const out = [];
-    for (const asset of assets) {
-        if (names.has(asset.name) && asset.path && !asset.sha256)
-            out.push({ ...asset, sha256: await sha256File(asset.path) });
-        else
-            out.push(asset);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/release/find.ts
-/**
- * The releases list first (drafts are only visible there; a recent release — the usual case, and every draft a
- * concurrent or failed run left — is on its first page), stopping at the page that has the tag. When the first page
- * misses and more follow, the published release of the tag (GraphQL's answer tells it with the page; through REST
- * `GET /releases/tags/{tag}`, one request) is taken before the rest of the list is read for an old draft. A release
- * chosen but gone before it was read whole (a concurrent run deleted its draft) means reading the list again.
- */
-async function findRelease(api, tag) {
-    for (let attempt = 1;; attempt++) {
-        const found = await findOnce(api, tag);
-        if (found !== 'gone')
-            return found;
-        if (attempt === 3)
-            throw new Error(`The release of ${tag} kept disappearing while it was read; nothing was written.`);
-    }
-}
-async function findOnce(api, tag) {
-    let askedByTag = false;
-    const listed = [];
-    const whole = async (hit, via) => {
-        const release = await hit.load();
-        return release ? { release, via, listed } : 'gone';
-    };
-    for await (const page of api.releasePages(tag)) {
-        listed.push(...page.all);
-        const winner = chooseWinner(page.hits);
-        if (winner)
-            return whole(winner, 'list');
-        if (page.published)
-            return whole(page.published, 'tag');
-        if (page.more && !askedByTag && page.published === undefined) {
-            askedByTag = true;
-            const published = await api.getByTag(tag);
-            if (published)
-                return { release: published, via: 'tag', listed };
-        }
-    }
-    return { via: 'none', listed };
-}
-/** The releases of the tag on the first page of the list (where every release created in the last moments is). */
-async function recentForTag(api, tag) {
-    for await (const page of api.releasePages(tag))
-        return page.hits;
-    return [];
-}
-/**
- * The release every run converges on when several exist for one tag: the published one if any (GitHub allows one
- * per tag), else the draft with the lowest id (the first created). Every run that created a draft sees the drafts
- * created before its own, so all of them agree on the lowest id.
- */
-function chooseWinner(releases) {
-    const published = releases.find((r) => !r.draft);
-    if (published)
-        return published;
-    return [...releases].sort((a, b) => a.id - b.id)[0];
-}
-
-;// CONCATENATED MODULE: ./src/release/refusals.ts
-// GitHub's refusals of a release write that its own message does not explain, turned into errors that say what
-// happened, what the run leaves behind, and what to do.
-
-
-/**
- * A tag whose release was immutable can never be used again, even once that release and the tag are deleted:
- * `POST /releases` answers 422 `custom` "tag_name was used by an immutable release" (GitHub's immutable releases,
- * docs.github.com "About immutable releases").
- */
-function isImmutableTagReuse(err) {
-    return (isApiError(err) &&
-        err.status === 422 &&
-        /used by an immutable release/i.test([err.apiMessage, ...err.errors.map((e) => e.message ?? '')].join(' ')));
-}
-/**
- * The workflow token never has the `workflows` permission; creating the tag of a commit that would add or change
- * files under `.github/workflows/` is refused with 404 (sometimes 403) on the release write that creates the tag
- * (OpenAPI "Create a release": 404 when `target_commitish` changes workflow files; the create of a published release,
- * or the publishing update of a draft). A 404 says no more than that: a repository the token cannot see answers it
- * too, so this is "may be the workflow refusal" (commit-files' `isWorkflowRefusal` is GitHub naming the permission).
- */
-function mayBeWorkflowRefusal(err) {
-    if (!isApiError(err))
-        return false;
-    return err.status === 404 || (err.status === 403 && /workflow/i.test(err.apiMessage));
-}
-const WORKFLOW_FIX = 'GitHub refuses a tag whose commit would add or change files under .github/workflows/ when the token lacks the ' +
-    '`workflows` permission, which GITHUB_TOKEN never has. Push the tag first (`git push origin <tag>` in the ' +
-    'workflow, so the release uses an existing tag), or use a token with the `workflows` permission (a GitHub App ' +
-    'token or a fine-grained personal access token).';
-function explainCreateRefusal(err, tag, target) {
-    if (isImmutableTagReuse(err))
-        return new Error(`The tag ${tag} was used by an immutable release before: GitHub never allows it again, even after that release ` +
-            'and its tag were deleted. Release under a new tag. Nothing was uploaded.', { cause: err });
-    if (mayBeWorkflowRefusal(err))
-        return new Error(`Creating the release ${tag}${target ? ` at ${target}` : ''} was refused (${messageOf(err)}). ` +
-            `${WORKFLOW_FIX} (A 404 also means a repository the token cannot see.) Nothing was uploaded.`, { cause: err });
-    return err;
-}
-function explainPublishRefusal(err, release, discussionCategory) {
-    if (isAlreadyExists(err))
-        return err;
-    const kept = `The release stays a draft (id ${release.id}) with every asset uploaded: ${release.html_url}; ` +
-        'a re-run publishes it.';
-    // ncipollo/release-action#398: 404 "A Discussion could not be created. Make sure you passed a valid category name".
-    const aboutDiscussion = isApiError(err) && /discussion|category/i.test(err.apiMessage);
-    if (discussionCategory && (aboutDiscussion || errors_isStatus(err, 422)))
-        return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}): the discussion category ` +
-            `"${discussionCategory}" does not exist, or discussions are off in the repository. ${kept}`, { cause: err });
-    if (mayBeWorkflowRefusal(err))
-        return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}). ${WORKFLOW_FIX} ${kept}`, {
-            cause: err,
-        });
-    return err;
-}
-
-;// CONCATENATED MODULE: ./src/core/text-limits.ts
-// Text limits GitHub enforces without printing them in its API description: a release body over 125,000 characters
-// is refused with 422 (softprops/action-gh-release#374, `generate_release_notes` on the first release of a
-// long-history repository), a pull-request or issue body over 65,536 likewise (peter-evans/create-pull-request
-// truncates to 65,536 with a note for it). A body that would not fit is shortened here, before it is sent, with a
-// note that says so and, when the text holds one, the link to the full comparison GitHub's generated notes end with.
-const RELEASE_BODY_MAX = 125_000;
-const PULL_BODY_MAX = 65_536;
-/** Characters as GitHub counts them (Unicode code points, not UTF-16 units). */
-function text_limits_length(text) {
-    return [...text].length;
-}
-/** The `**Full Changelog**: URL` link GitHub's generated notes end with, when the text has one. */
-function comparisonLink(text) {
-    const at = text.lastIndexOf('**Full Changelog**: ');
-    if (at < 0)
-        return undefined;
-    const url = text.slice(at + '**Full Changelog**: '.length).split(/\s/, 1)[0];
-    return /^https:\/\/[^\s<>()[\]]+$/.test(url) ? url : undefined;
-}
-/**
- * `text` when it fits in `max` characters; else its beginning (cut at a line end when one is near) and a note
- * saying it was shortened, with the full comparison's link when the text named one.
- */
-function fitBody(text, max) {
-    if (text.length <= max || text_limits_length(text) <= max)
-        return { text, shortened: false };
-    const link = comparisonLink(text);
-    const note = `\n\n*[Shortened to fit GitHub's limit of ${max} characters` +
-        (link ? `; the full list of changes: ${link}` : '') +
-        ']*';
-    const kept = [...text].slice(0, Math.max(0, max - text_limits_length(note))).join('');
-    const lineEnd = kept.lastIndexOf('\n');
-    const cut = lineEnd >= kept.length - 2000 && lineEnd > 0 ? kept.slice(0, lineEnd) : kept;
-    return { text: cut + note, shortened: true };
-}
-
-;// CONCATENATED MODULE: ./src/release/release-body.ts
-// The notes of a release: `body` (or `body-path`), GitHub's generated notes, and text added before or after
-// (`prepend-body`, `append-body`) once: a re-run finds the text already there and adds nothing. A body over GitHub's
-// 125,000 characters (core/text-limits.ts) is shortened with a note and the link to the full comparison.
-
-/** The body the release should have, from what it has (undefined for a new release); undefined leaves it as is. */
-function composeBody(existing, parts) {
-    const body = joinBody(existing, parts);
-    return body === undefined ? undefined : fitBody(body, RELEASE_BODY_MAX).text;
-}
-function joinBody(existing, parts) {
-    const base = parts.body !== undefined || parts.notes !== undefined
-        ? [parts.body, parts.notes].filter((p) => p !== undefined && p !== '').join('\n\n')
-        : existing;
-    if (parts.prepend === undefined && parts.append === undefined)
-        return base;
-    let text = base ?? '';
-    if (parts.prepend !== undefined && !text.startsWith(parts.prepend))
-        text = text === '' ? parts.prepend : `${parts.prepend}\n\n${text}`;
-    if (parts.append !== undefined && !text.endsWith(parts.append))
-        text = text === '' ? parts.append : `${text}\n\n${parts.append}`;
-    return text;
-}
-
-;// CONCATENATED MODULE: ./src/core/sizes.ts
-// One way to write a number of bytes, in binary units (KiB, MiB, GiB: 1,024-based), everywhere the actions print
-// a size (plans, progress lines, errors): a 20,000,000-byte file is "19.1 MiB" in the plan and in the progress.
-const UNITS = [
-    { unit: 'GiB', bytes: 1024 ** 3, digits: 2 },
-    { unit: 'MiB', bytes: 1024 ** 2, digits: 1 },
-    { unit: 'KiB', bytes: 1024, digits: 1 },
-];
-function formatBytes(bytes) {
-    const u = UNITS.find((x) => bytes >= x.bytes);
-    return u ? `${(bytes / u.bytes).toFixed(u.digits)} ${u.unit}` : `${bytes} B`;
-}
-/** A transfer rate in the same units (`12.3 MiB/s`). */
-function formatRate(bytesPerSecond) {
-    return `${formatBytes(bytesPerSecond)}/s`;
-}
-
-;// CONCATENATED MODULE: ./src/release/file-body.ts
-// The body of an upload: a file written into the request through a few reused buffers, hashed on the way.
-//
-// A stream of the file (fs.createReadStream) allocates a fresh buffer per read; at disk speed those buffers are
-// freed slower than they are made, and the process grew by ~150 MB while uploading 512 MiB (measured in the
-// emulator: 113 MB peak RSS for 20 MB, 185 MB for 512 MiB). Here a fixed ring of buffers is refilled only once the
-// socket has taken the bytes (the write callback), so memory is the same for 20 MB and 2 GB.
-
-
-
-const CHUNK_BYTES = 256 * 1024;
-const BUFFERS = 4;
-class FileBody {
-    path;
-    size;
-    onProgress;
-    hash = (0,external_node_crypto_.createHash)('sha256');
-    hex;
-    /** Bytes written so far. */
-    bytes = 0;
-    /** True once the whole file was read and handed to the request. */
-    complete = false;
-    constructor(path, size, 
-    /** Told the bytes taken by the socket so far, after each chunk. */
-    onProgress) {
-        this.path = path;
-        this.size = size;
-        this.onProgress = onProgress;
-    }
-    /** Writes the file's `size` bytes into `out` and ends it. Rejects when `out` closes or fails first. */
-    async writeTo(out) {
-        const file = await (0,promises_namespaceObject.open)(this.path, 'r');
-        // Writes not yet taken by the socket; failed all at once when the connection closes or fails first.
-        const pending = new Set();
-        let failure;
-        const stop = (err) => {
-            failure ??= err ?? new Error('the connection closed before the upload was sent');
-            for (const reject of pending)
-                reject(failure);
-            pending.clear();
-        };
-        out.once('error', stop);
-        out.once('close', () => stop());
-        const write = (chunk) => new Promise((resolve, reject) => {
-            if (failure)
-                return reject(failure);
-            pending.add(reject);
-            out.write(chunk, (err) => {
-                pending.delete(reject);
-                if (err)
-                    reject(err);
-                else
-                    resolve();
-            });
-        });
-        try {
-            const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(CHUNK_BYTES));
-            const inFlight = Array.from({ length: BUFFERS });
-            for (let i = 0; this.bytes < this.size; i = (i + 1) % BUFFERS) {
-                // The buffer is refilled only once the socket took its previous bytes.
-                await inFlight[i];
-                if (failure)
-                    throw failure;
-                const { bytesRead } = await file.read(buffers[i], 0, Math.min(CHUNK_BYTES, this.size - this.bytes), null);
-                if (bytesRead === 0)
-                    throw new Error(`"${this.path}" shrank while it was uploaded: ${formatBytes(this.bytes)} of ${formatBytes(this.size)} read.`);
-                const chunk = buffers[i].subarray(0, bytesRead);
-                this.hash.update(chunk);
-                this.bytes += bytesRead;
-                const sent = this.bytes;
-                inFlight[i] = write(chunk).then(() => this.onProgress?.(sent));
-                inFlight[i].catch(() => undefined);
-            }
-            await Promise.all(inFlight.filter((p) => p !== undefined));
-            this.complete = true;
-            out.end();
-        }
-        finally {
-            out.off('error', stop);
-            await file.close();
-        }
-    }
-    /** Hex sha256 of the bytes written (of the whole file once `complete`). */
-    digest() {
-        this.hex ??= this.hash.digest('hex');
-        return this.hex;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/core/progress.ts
-
-
-class Progress {
-    options;
-    done = 0;
-    reportedAt = 0;
-    reportedUnits = 0;
-    startedAt;
-    finished = false;
-    constructor(options) {
-        this.options = options;
-        this.startedAt = options.clock.now();
-        this.reportedAt = this.startedAt;
-    }
-    /** Counts `units` more done, and reports when a threshold is crossed. */
-    advance(units = 1) {
-        if (this.finished || units <= 0)
-            return;
-        this.done += units;
-        const now = this.options.clock.now();
-        const since = this.done - this.reportedUnits;
-        const { everyUnits, everyFraction, total } = this.options;
-        const everyMs = this.options.everyMs ?? 30_000;
-        const byUnits = everyUnits !== undefined && since >= everyUnits;
-        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
-        const byTime = now - this.reportedAt >= everyMs;
-        const complete = total !== undefined && this.done >= total;
-        if ((byUnits || byFraction || byTime) && !complete)
-            this.report(now);
-    }
-    /** The closing line (once), with the final count and, for bytes, the average rate. */
-    finish() {
-        if (this.finished)
-            return;
-        this.finished = true;
-        this.report(this.options.clock.now(), true);
-    }
-    /** The line that would be printed now (for tests and summaries). */
-    line(now = this.options.clock.now(), final = false) {
-        const { label, total } = this.options;
-        const bytes = this.options.unit === 'bytes';
-        const noun = this.options.noun ?? 'item';
-        let amount;
-        if (bytes)
-            amount = `${formatBytes(this.done)}${total !== undefined ? ` of ${formatBytes(total)}` : ''}`;
-        else
-            amount = total !== undefined ? `${this.done} of ${words_plural(total, noun)}` : words_plural(this.done, noun);
-        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
-        const rate = bytes ? `, ${this.rate(now)}` : '';
-        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
-        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
-    }
-    report(now, final = false) {
-        this.options.log(this.line(now, final));
-        this.reportedAt = now;
-        this.reportedUnits = this.done;
-    }
-    rate(now) {
-        const seconds = Math.max(now - this.startedAt, 1) / 1000;
-        return formatRate(this.done / seconds);
-    }
-}
-/** Progress settings: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
-const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
-const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
-const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
-
-;// CONCATENATED MODULE: ./src/release/release-limits.ts
-
-
-const MAX_ASSET_BYTES = 2 * 1024 ** 3;
-const MAX_ASSETS_PER_RELEASE = 1000;
-/**
- * Files GitHub would refuse for their size, each named: 2 GiB or more, or empty. GitHub answers an empty upload 422
- * "size must be greater than or equal to 1" (softprops/action-gh-release#321, svenstaro/upload-release-action#94),
- * after the draft and earlier assets exist. An empty file is refused in the plan, not skipped: the pattern named it,
- * and an empty build output is far more often a failed build than an intended asset.
- */
-function oversizedAssets(assets) {
-    return assets.flatMap((a) => {
-        const name = `"${a.path ?? a.fileName}"`;
-        if (a.size === 0)
-            return [
-                `${name} is empty (0 bytes): GitHub refuses empty release assets ("size must be greater than or equal to 1"). ` +
-                    'Check the step that builds it, or leave it out of `files`; nothing was uploaded.',
-            ];
-        if (a.size < MAX_ASSET_BYTES)
-            return [];
-        return [
-            `${name} is ${formatBytes(a.size)}: GitHub accepts release assets under ` +
-                `${formatBytes(MAX_ASSET_BYTES)} only. Split or compress it; nothing was uploaded.`,
-        ];
-    });
-}
-/** The release would hold more assets than GitHub allows once the run is done. */
-function assetCountError(kept, added, removed) {
-    const names = new Set([...kept.filter((a) => !removed.has(a.id)).map((a) => a.name), ...added]);
-    if (names.size <= MAX_ASSETS_PER_RELEASE)
-        return undefined;
-    return (`The release would hold ${words_plural(names.size, 'asset')}; GitHub allows ${MAX_ASSETS_PER_RELEASE} per release. ` +
-        'Upload fewer files (an archive of them), or remove old assets (`remove-assets: true`).');
-}
-
-;// CONCATENATED MODULE: ./src/release/upload.ts
-// One asset upload: streamed from disk to the release's upload host, hashed on the way, retried on its own.
-//
-// The client cannot retry an upload (a stream cannot be replayed), so the request opts out of the client's retries
-// (`request: { retries: 0 }`) and this module retries: after a 5xx or a broken connection it lists the release's
-// assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
-// and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
-// uploaded the same name) follows `existing-assets`. Waits go through the run's clock (API time).
-
-
-
-
-
-
-
-
-
-
-/** The upload address without its URI template (`{?name,label}`): the host GitHub gave, never a guessed one. */
-function uploadBaseUrl(template) {
-    const brace = template.indexOf('{');
-    return brace >= 0 ? template.slice(0, brace) : template;
-}
-/** Loopback hosts: an API there is a local server (the project's emulator, a tunnel), never one of GitHub's hosts. */
-function isLoopback(hostname) {
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-/**
- * Why the token must not go to `uploadUrl`, or undefined when it is GitHub's uploads host for the API at `apiUrl`:
- * the API's own host (GitHub Enterprise Server: `https://HOST/api/uploads`), or `uploads.X` beside `api.X`
- * (github.com, GHE.com), over the same scheme and on the same port: another port of the same host is another
- * origin, possibly another program. One exception: an API on a loopback address is a local server that holds the
- * token already (the emulator serves uploads from a second port of the same address, as github.com does from a
- * second host), so its uploads may be on another port of that address.
- */
-function uploadOriginProblem(uploadUrl, apiUrl) {
-    let upload;
-    let api;
-    try {
-        upload = new URL(uploadBaseUrl(uploadUrl));
-        api = new URL(apiUrl);
-    }
-    catch {
-        return `the release's upload_url "${uploadUrl}" is not a URL`;
-    }
-    const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
-    const samePort = upload.port === api.port || (isLoopback(api.hostname) && upload.hostname === api.hostname);
-    if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling) || !samePort)
-        return (`the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; ` +
-            'the token is not sent there');
-    return undefined;
-}
-/**
- * The upload URL for one asset: the stored name, and its label (`asset-labels`, else the file's own name when GitHub
- * renames it).
- */
-function assetUploadUrl(template, asset) {
-    const url = new URL(uploadBaseUrl(template));
-    url.searchParams.set('name', asset.name);
-    const label = asset.label ?? (asset.fileName !== asset.name ? asset.fileName : undefined);
-    if (label !== undefined)
-        url.searchParams.set('label', label);
-    return url.toString();
-}
-/** GitHub refused the upload for its size (413, or a 422 that says so): the same file never succeeds. */
-function refusedForSize(err) {
-    if (!isApiError(err))
-        return false;
-    if (err.status === 413)
-        return true;
-    return err.status === 422 && /\b(size|too large|too big|exceeds)\b/i.test(err.apiMessage);
-}
-function isTransient(err) {
-    return classifyError(err)?.kind === 'transient';
-}
-/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / none remaining); else undefined. */
-function rateLimitWait(err, now) {
-    const kind = classifyError(err)?.kind;
-    if (!isApiError(err) || (kind !== 'primary' && kind !== 'secondary'))
-        return undefined;
-    const retryAfter = Number(err.headers['retry-after']);
-    if (Number.isFinite(retryAfter) && retryAfter >= 0)
-        return retryAfter;
-    if (kind === 'primary') {
-        const reset = Number(err.headers['x-ratelimit-reset']);
-        return Number.isFinite(reset) ? Math.max(0, reset - now / 1000) : undefined;
-    }
-    // A secondary limit without retry-after: GitHub asks for at least a minute.
-    return 60;
-}
-/** Uploads from this size on report their progress. */
-const PROGRESS_MIN_BYTES = 8 * 1024 * 1024;
-class AssetUploader {
-    ctx;
-    constructor(ctx) {
-        this.ctx = ctx;
-    }
-    /**
-     * One attempt after another, as the client's retry matrix decides (`client.retry`: 5xx and resets back off,
-     * rate limits wait for `retry-after`, the rest fail at once). The client cannot replay a stream, so the loop is
-     * here: before a retry the name is cleaned up (a `starter` left by the failed attempt), or found done.
-     */
-    async upload(source) {
-        const retry = this.ctx.api.client.retry;
-        let sha256 = source.sha256;
-        const known = async () => (sha256 ??= await sha256File(source.path));
-        for (let attempt = 1;; attempt++) {
-            const current = new FileBody(source.path, source.size, this.progressOf(source));
-            try {
-                const asset = await this.send(source, current);
-                return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
-            }
-            catch (err) {
-                if (current.complete && current.bytes === source.size)
-                    sha256 ??= current.digest();
-                if (refusedForSize(err)) {
-                    // Streaming the same bytes again cannot succeed: no retry, whatever the retry matrix says of the status.
-                    await this.cleanUp(source, known).catch(() => undefined);
-                    throw new Error(`GitHub refused "${source.name}" for its size (${formatBytes(source.size)}; release assets must be ` +
-                        `under ${formatBytes(MAX_ASSET_BYTES)}): ${messageOf(err)}. It was not sent again.`, { cause: err });
-                }
-                if (isAlreadyExists(err)) {
-                    const resolved = await this.onAlreadyExists(source, known);
-                    if (resolved)
-                        return { ...resolved, attempts: attempt };
-                }
-                else if (isTransient(err) || rateLimitWait(err, this.ctx.clock.now()) !== undefined) {
-                    const decision = retry.decide(err, attempt - 1);
-                    const again = decision.retry && decision.waitMs <= retry.maxWaitMs;
-                    if (decision.retry && decision.rateLimited) {
-                        // The client's pacing should prevent this. A rejected upload never started: nothing to clean up.
-                        if (!again)
-                            throw err;
-                        this.ctx.log.info(`Upload of "${source.name}" was rate limited; retrying in ${words_plural(Math.ceil(decision.waitMs / 1000), 'second')}.`);
-                        await retry.sleep(decision.waitMs);
-                        continue;
-                    }
-                    this.ctx.log.info(`Upload of "${source.name}" failed (${messageOf(err)}); ` +
-                        (again ? `cleaning up and retrying (${decision.reason}).` : 'cleaning up.'));
-                    if (again)
-                        await retry.sleep(decision.waitMs);
-                    // Also after the last attempt: no half-uploaded asset is left behind.
-                    const done = await this.cleanUp(source, known);
-                    if (done)
-                        return { asset: done, outcome: 'uploaded', attempts: attempt };
-                    if (!again)
-                        throw new Error(`Uploading "${source.name}" failed ${words_plural(attempt, 'time')}; the last error: ${messageOf(err)}`, {
-                            cause: err,
-                        });
-                    continue;
-                }
-                else if (isApiError(err) && err.status === 422 && /immutable/i.test(err.apiMessage)) {
-                    throw new Error(`"${source.name}" cannot be added: the release was published meanwhile (by another run) and is immutable. ` +
-                        'With immutable releases, let matrix jobs upload with `draft: true` and publish in one job after them.', { cause: err });
-                }
-                else {
-                    throw err;
-                }
-                // `already_exists` that was not ours: try again, within the matrix's number of retries.
-                if (attempt > retry.settings.maxRetries)
-                    throw new Error(`Uploading "${source.name}" failed ${words_plural(attempt, 'time')}; the last error: ${messageOf(err)}`, {
-                        cause: err,
-                    });
-            }
-        }
-    }
-    /** Uploads from 8 MiB on log their progress every 10% or 30 s with MiB/s (a callback of the bytes sent so far). */
-    progressOf(source) {
-        if (source.size < PROGRESS_MIN_BYTES)
-            return undefined;
-        const progress = new Progress({
-            ...UPLOAD_PROGRESS,
-            label: `Uploading "${source.name}"`,
-            total: source.size,
-            clock: this.ctx.clock,
-            log: (line) => this.ctx.log.info(line),
-        });
-        let sent = 0;
-        // Chunks may complete out of order: count only what is new.
-        return (bytes) => {
-            if (bytes <= sent)
-                return;
-            progress.advance(bytes - sent);
-            sent = bytes;
-            if (sent >= source.size)
-                progress.finish();
-        };
-    }
-    async send(source, body) {
-        const problem = uploadOriginProblem(this.ctx.uploadUrl, this.ctx.api.client.options.baseUrl);
-        if (problem)
-            throw new Error(`"${source.name}" was not uploaded: ${problem}.`);
-        const response = await this.ctx.api.client.octokit.request({
-            method: 'POST',
-            url: assetUploadUrl(this.ctx.uploadUrl, source),
-            headers: { 'content-type': source.contentType, 'content-length': String(source.size) },
-            data: body,
-            // No client retries (a stream cannot be replayed); the client streams the body with backpressure.
-            request: { retries: 0, ...declared_declared(writes_writes.uploadAsset) },
-        });
-        return parseAsset(response.data);
-    }
-    verify(source, asset, body) {
-        if (!body.complete || body.bytes !== source.size) {
-            throw new Error(`"${source.path}" changed while it was uploaded: ${formatBytes(body.bytes)} sent, ${formatBytes(source.size)} expected.`);
-        }
-        const sent = body.digest();
-        if (asset.size !== source.size)
-            throw new Error(`GitHub stored "${asset.name}" with ${formatBytes(asset.size)}; ${formatBytes(source.size)} were sent.`);
-        const stored = assetSha256(asset);
-        if (stored && stored !== sent)
-            throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
-        if (asset.name !== source.name)
-            this.ctx.log.warning(`GitHub stored "${source.fileName}" as "${asset.name}" (predicted "${source.name}").`);
-        return { ...asset, digest: asset.digest ?? `sha256:${sent}` };
-    }
-    async existing(name) {
-        return (await this.ctx.api.listAssets(this.ctx.releaseId)).find((a) => a.name === name);
-    }
-    /**
-     * After a failed attempt: the upload may have completed (the answer was lost) — then it is done; otherwise
-     * whatever it left under the name is deleted so the next attempt does not meet `already_exists`.
-     */
-    async cleanUp(source, sha256) {
-        const left = await this.existing(source.name);
-        if (!left)
-            return undefined;
-        if (left.state === 'uploaded' && left.size === source.size) {
-            const stored = assetSha256(left);
-            if (stored && stored === (await sha256()))
-                return left;
-        }
-        this.ctx.log.info(`Deleting "${left.name}" left by the failed upload (state ${left.state}, ${formatBytes(left.size)}).`);
-        await this.ctx.api.deleteAsset(left.id);
-        return undefined;
-    }
-    /** Another run uploaded the same name meanwhile: keep it if identical, else follow `existing-assets`. */
-    async onAlreadyExists(source, sha256) {
-        const other = await this.existing(source.name);
-        if (!other)
-            return undefined;
-        if (other.state !== 'uploaded') {
-            await this.ctx.api.deleteAsset(other.id);
-            return undefined;
-        }
-        const stored = assetSha256(other);
-        if (stored && stored === (await sha256()))
-            return { asset: other, outcome: 'kept' };
-        switch (this.ctx.mode) {
-            case 'skip':
-                this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile; existing-assets: skip keeps it.`);
-                return { asset: other, outcome: 'skipped' };
-            case 'fail':
-                throw new Error(`"${source.name}" was uploaded by another run meanwhile with other content, and \`existing-assets\` is \`fail\`.`);
-            default:
-                this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile with other content; replacing it.`);
-                await this.ctx.api.deleteAsset(other.id);
-                return undefined;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./src/release/apply.ts
-// The executors of a release plan, in the order run.ts calls them: create the draft (and converge with concurrent
-// runs), upload the assets, rebuild the checksum file from a fresh read, then publish in one update.
-//
-// Every write and what a retry does after its answer was lost:
-// | write                          | after a lost answer (5xx, reset)                                              |
-// | POST /releases (draft)         | not retried blindly: the list is read for the draft first, created only if none |
-// | DELETE release (own draft)     | retried by the client; 404 counts as deleted                                  |
-// | POST upload                    | own retry: list, keep a complete same-digest asset, delete a `starter`, upload |
-// | DELETE asset                   | retried by the client; 404 counts as deleted                                  |
-// | PATCH asset (rename / label)   | retried by the client (idempotent); 422/404 in a checksum swap: read again      |
-// | POST generate-notes            | retried by the client (writes nothing)                                        |
-// | PATCH release (publish)        | retried by the client (idempotent: the same fields again)                     |
-// A run killed between two writes is finished by a re-run: a draft is found in the list, `starter` assets and
-// staged copies are deleted, identical assets are kept, the checksums are rebuilt, the release published last.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The draft of `tag` a lost create may have made (drafts are only in the list). */
-async function draftOf(api, tag) {
-    const found = await findRelease(api, tag);
-    return found.release?.draft ? found.release : undefined;
-}
-/**
- * `POST /releases` without the client's blind retries: after a lost answer (5xx, reset) the create may have
- * happened, so the list is read for the draft before a second create.
- */
-async function createOnce(deps, plan, body) {
-    const params = { ...plan.create, ...(body !== undefined ? { body } : {}) };
-    let lostAnswer = false;
-    // The client's retry matrix decides whether and when; a lost answer is followed by a read for the draft.
-    const release = await deps.api.client.retry
-        .run(() => deps.api.create(params, { retries: 0 }), {
-        beforeRetry: async (err) => {
-            if (!isTransient(err)) {
-                // Refused before anything was created (a rate limit): the matrix waits, then creates again.
-                deps.log.info(`Creating release ${plan.tag} was rate limited; retrying.`);
-                return undefined;
-            }
-            deps.log.info(`Creating release ${plan.tag} lost its answer; looking for the draft before creating again.`);
-            lostAnswer = true;
-            const made = await draftOf(deps.api, plan.tag);
-            return made ? { result: made } : undefined;
-        },
-    })
-        .catch(async (err) => {
-        // GitHub's own notes on the create (the first release: no previous tag) may be over its 125,000 characters
-        // (softprops/action-gh-release#374). Nothing was created: the notes are generated apart, shortened, and sent.
-        if (params.generate_release_notes && isBodyTooLong(err)) {
-            deps.log.info(`GitHub's generated notes for ${plan.tag} are too long for a release; shortening them.`);
-            const notes = await deps.api.generateNotes(plan.tag, params.target_commitish);
-            const { generate_release_notes: _generated, ...rest } = params;
-            const shortened = composeBody(undefined, { ...bodyOf(params.body), notes });
-            return deps.api.create({ ...rest, body: shortened }, { retries: 0 });
-        }
-        throw explainCreateRefusal(err, plan.tag, params.target_commitish);
-    });
-    return { release, lostAnswer };
-}
-/** GitHub's 422 for a body over its limit ("body is too long (maximum is 125000 characters)"). */
-function isBodyTooLong(err) {
-    return (isApiError(err) &&
-        err.status === 422 &&
-        err.errors.some((e) => e.field === 'body' && /too long/i.test(e.message ?? '')));
-}
-const bodyOf = (body) => (body === undefined ? {} : { body });
-/**
- * Creates the draft, then reads the first page of the releases list: when another run's release of the tag came
- * first (a published one, or a draft with a lower id), deletes the own draft and continues with that one. A create
- * answered 422 `already_exists` continues with the release that exists.
- */
-async function createRelease(deps, plan, notes) {
-    const { api, log } = deps;
-    let own;
-    let lostAnswer;
-    try {
-        const body = notes === undefined ? undefined : releaseBody(plan, undefined, notes);
-        ({ release: own, lostAnswer } = await createOnce(deps, plan, body));
-    }
-    catch (err) {
-        if (!isAlreadyExists(err))
-            throw err;
-        log.info(`A release for ${plan.tag} was created meanwhile (422 already_exists); continuing with it.`);
-        const found = await findRelease(api, plan.tag);
-        if (!found.release)
-            throw err;
-        return { release: found.release, created: false };
-    }
-    const recent = await recentAfterCreate(deps, plan.tag, own.id);
-    const ownHit = hitOf(own);
-    const chosen = chooseWinner([...recent.filter((r) => r.id !== own.id), ownHit]) ?? ownHit;
-    // The winner read whole (the own release is at hand); gone meanwhile (its run deleted it): the own one.
-    const winner = (await chosen.load()) ?? own;
-    if (lostAnswer) {
-        // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
-        // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
-        for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assetCount === 0)) {
-            log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
-            await api.deleteRelease(loser.id);
-        }
-        return { release: winner, created: winner.id === own.id };
-    }
-    if (winner.id === own.id)
-        return { release: own, created: true };
-    log.info(`Another run created release ${winner.id} for ${plan.tag} first; ` +
-        `continuing with it and deleting own draft ${own.id}.`);
-    await api.deleteRelease(own.id);
-    return { release: winner, created: false };
-}
-/**
- * The first page of the list after the own create. Through GraphQL it must show the draft just created: when it
- * does not (drafts hidden from this token's GraphQL reads, as reported for `gh release list` under GITHUB_TOKEN in
- * cli/cli#9076, or a lagging replica), GraphQL is not trusted with drafts for the rest of the run and the page is
- * read again through REST, which lists drafts for a token with push access.
- */
-async function recentAfterCreate(deps, tag, ownId) {
-    const graphql = deps.api.listsThroughGraphql();
-    const recent = await recentForTag(deps.api, tag);
-    if (!graphql || recent.some((r) => r.id === ownId))
-        return recent;
-    deps.api.stopGraphqlList('the GraphQL list did not show the draft just created');
-    return recentForTag(deps.api, tag);
-}
-/** The body once the generated notes are known (the plan's parts around them). */
-function releaseBody(plan, existing, notes) {
-    return composeBody(existing, { ...(plan.notes?.parts ?? {}), notes });
-}
-/** GitHub's generated notes for the plan (from its previous tag), when the plan asks for them. */
-async function generateNotes(deps, plan, target) {
-    if (!plan.notes)
-        return undefined;
-    return deps.api.generateNotes(plan.tag, target, plan.notes.previousTag);
-}
-/**
- * Replacing an asset of a published release without a moment where the release lacks it: the new file is
- * uploaded under a staging name, then the old asset is deleted and the new one renamed.
- */
-async function swapAsset(deps, uploader, step, path) {
-    const name = stagingName(step.asset.name, (0,external_node_crypto_.randomBytes)(4).toString('hex'));
-    // The label is the file's name only when GitHub renames the file (as for any upload).
-    const fileName = step.asset.fileName === step.asset.name ? name : step.asset.fileName;
-    const staged = await uploader.upload({ ...step.asset, name, fileName, path });
-    try {
-        if (step.existing)
-            await deps.api.deleteAsset(step.existing.id);
-        const renamed = await deps.api.editAsset(staged.asset.id, { name: step.asset.name });
-        return { ...staged, asset: { ...renamed, digest: renamed.digest ?? staged.asset.digest } };
-    }
-    catch (err) {
-        // Another run took the name meanwhile: the staged copy goes, the caller decides again from a fresh read.
-        await deps.api.deleteAsset(staged.asset.id);
-        throw err;
-    }
-}
-function uploaderFor(deps, release) {
-    return new AssetUploader({
-        api: deps.api,
-        releaseId: release.id,
-        uploadUrl: release.upload_url,
-        mode: deps.existingAssets,
-        log: deps.log,
-        clock: deps.clock,
-    });
-}
-async function putAsset(deps, uploader, step, path) {
-    if (step.staged) {
-        // An interrupted replace uploaded the file already: finish it (the old asset goes, the staged copy takes its name).
-        if (step.existing)
-            await deps.api.deleteAsset(step.existing.id);
-        const asset = await deps.api.editAsset(step.staged.id, { name: step.asset.name });
-        deps.log.info(`Finished the interrupted replace of "${asset.name}": the staged copy took the name.`);
-        return { asset, outcome: 'uploaded', attempts: 1 };
-    }
-    if (step.swap) {
-        const swapped = await swapAsset(deps, uploader, step, path);
-        deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then renamed)`);
-        return swapped;
-    }
-    if (step.action === 'replace' && step.existing)
-        await deps.api.deleteAsset(step.existing.id);
-    const result = await uploader.upload({ ...step.asset, path });
-    const verb = result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped';
-    deps.log.info(`${verb} "${result.asset.name}"${result.attempts > 1 ? ` after ${result.attempts} attempts` : ''}`);
-    return result;
-}
-/** Deletes what interrupted swaps left, uploads and relabels the plan's assets; the stored asset by name. */
-async function uploadAssets(deps, plan, release) {
-    for (const stray of plan.strays) {
-        deps.log.info(`Deleting "${stray.name}", left by an interrupted replace.`);
-        await deps.api.deleteAsset(stray.id);
-    }
-    const uploader = uploaderFor(deps, release);
-    const ops = plan.assets
-        .filter((s) => s.action === 'upload' || s.action === 'replace' || s.relabel !== undefined)
-        .map((s) => ({
-        kind: s.action,
-        target: 'asset',
-        subject: s.asset.name,
-        cost: { requests: 1, writes: 1 },
-        payload: s,
-    }));
-    const report = await applyPlan(ops, async ({ payload: step }) => {
-        if (step.action === 'keep' && step.existing) {
-            const asset = await deps.api.editAsset(step.existing.id, { label: step.relabel });
-            deps.log.info(`Labelled "${asset.name}" "${step.relabel}".`);
-            return { asset, outcome: 'kept', attempts: 1 };
-        }
-        return putAsset(deps, uploader, step, step.asset.path);
-    }, { concurrency: deps.maxParallelUploads });
-    const failure = planFailure(report);
-    if (failure) {
-        throw new AggregateError(failure.errors, `${failure.message}; the release stays ${release.draft ? 'a draft' : 'as it was'}.`);
-    }
-    const stored = new Map();
-    for (const r of report.results)
-        if (r.value)
-            stored.set(r.op.payload.asset.name, r.value.asset);
-    return stored;
-}
-/** `remove-assets`: deletes the release's assets that are not among the files (after the uploads succeeded). */
-async function removeAssets(deps, plan) {
-    for (const gone of plan.removals) {
-        deps.log.info(`Deleting "${gone.name}": not among the files (remove-assets).`);
-        await deps.api.deleteAsset(gone.id);
-    }
-}
-const CHECKSUM_ROUNDS = 6;
-/**
- * The checksum file from a fresh read of the release's assets (matrix jobs add theirs at the same time), written
- * when it differs, then read again: done when the file read back lists exactly the assets read with it. A
- * concurrent write of the same name (422, or the asset gone under the swap) is a conflict: read and try again.
- */
-async function writeChecksums(deps, plan, release) {
-    const step = plan.checksums.step;
-    const name = step.asset.name;
-    const uploader = uploaderFor(deps, release);
-    for (let round = 1;; round++) {
-        const assets = await deps.api.listAssets(release.id);
-        const { entries, unknown } = checksumEntriesOf(assets, name, (n) => stagedFor(n) !== undefined);
-        for (const n of unknown)
-            deps.log.warning(`"${n}" is left out of ${name}: GitHub has no digest for it.`);
-        const content = checksumFileContent(entries);
-        const sha256 = sha256Text(content);
-        const current = assets.find((a) => a.name === name);
-        if (current && current.state === 'uploaded' && assetSha256(current) === sha256) {
-            deps.log.info(`${name} lists ${words_plural(entries.length, 'asset')}, checked against a fresh read.`);
-            return current;
-        }
-        if (round > CHECKSUM_ROUNDS)
-            throw new Error(`${name} kept changing under concurrent runs (${CHECKSUM_ROUNDS} rounds); a re-run completes it.`);
-        const path = (0,external_node_path_namespaceObject.join)(deps.tempDir, `release-${release.id}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}-${name}`);
-        await (0,promises_namespaceObject.writeFile)(path, content);
-        const write = {
-            ...step,
-            asset: { ...step.asset, path, size: Buffer.byteLength(content), sha256 },
-            action: current ? 'replace' : 'upload',
-            existing: current,
-            swap: !!current && current.state === 'uploaded' && !release.draft,
-        };
-        try {
-            await putAsset(deps, uploader, write, path);
-        }
-        catch (err) {
-            if (!isAlreadyExists(err) && !errors_isStatus(err, 404))
-                throw err;
-            deps.log.info(`${name} was written by another run at the same time; reading it again.`);
-        }
-    }
-}
-/** What the final update did, in the release's final state ("Published release 1021", never "…: draft"). */
-function describePublish(before, after, fields) {
-    const set = fields.filter((f) => f !== 'draft');
-    const also = set.length ? ` (${set.join(', ')})` : '';
-    if (before.draft && !after.draft)
-        return `Published release ${after.id}${also}.`;
-    const state = after.draft ? 'a draft' : after.prerelease ? 'a published pre-release' : 'published';
-    if (!before.draft && after.draft)
-        return `Turned release ${after.id} back into a draft${also}.`;
-    return `Updated release ${after.id}${also}; it is ${state}.`;
-}
-/** The one final update (title, notes, publishing), explained when GitHub refuses it. */
-async function publish(deps, plan, release, notes) {
-    if (!plan.update)
-        return release;
-    const update = { ...plan.update };
-    if (notes !== undefined) {
-        const body = releaseBody(plan, release.body ?? '', notes);
-        // Notes that did not change (a re-run, or matrix jobs finishing one draft) are not written again.
-        if (body !== undefined && body !== (release.body ?? ''))
-            update.body = body;
-    }
-    if (Object.keys(update).length === 0)
-        return release;
-    try {
-        const final = await deps.api.update(release.id, update);
-        deps.log.info(describePublish(release, final, Object.keys(update)));
-        return final;
-    }
-    catch (err) {
-        throw explainPublishRefusal(err, release, update.discussion_category_name);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/release/content-type.ts
-// The Content-Type of an upload, from the file name (GitHub stores it and serves downloads with it).
-const BY_EXTENSION = {
-    '.zip': 'application/zip',
-    '.gz': 'application/gzip',
-    '.tgz': 'application/gzip',
-    '.tar': 'application/x-tar',
-    '.bz2': 'application/x-bzip2',
-    '.xz': 'application/x-xz',
-    '.zst': 'application/zstd',
-    '.7z': 'application/x-7z-compressed',
-    '.rar': 'application/vnd.rar',
-    '.jar': 'application/java-archive',
-    '.war': 'application/java-archive',
-    '.whl': 'application/zip',
-    '.deb': 'application/vnd.debian.binary-package',
-    '.rpm': 'application/x-rpm',
-    '.apk': 'application/vnd.android.package-archive',
-    '.dmg': 'application/x-apple-diskimage',
-    '.pkg': 'application/octet-stream',
-    '.exe': 'application/vnd.microsoft.portable-executable',
-    '.msi': 'application/x-msi',
-    '.appimage': 'application/vnd.appimage',
-    '.iso': 'application/x-iso9660-image',
-    '.wasm': 'application/wasm',
-    '.json': 'application/json',
-    '.xml': 'application/xml',
-    '.yaml': 'application/yaml',
-    '.yml': 'application/yaml',
-    '.toml': 'application/toml',
-    '.txt': 'text/plain',
-    '.md': 'text/markdown',
-    '.csv': 'text/csv',
-    '.html': 'text/html',
-    '.css': 'text/css',
-    '.js': 'text/javascript',
-    '.mjs': 'text/javascript',
-    '.pdf': 'application/pdf',
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.gif': 'image/gif',
-    '.svg': 'image/svg+xml',
-    '.webp': 'image/webp',
-    '.ico': 'image/vnd.microsoft.icon',
-    '.asc': 'application/pgp-signature',
-    '.sig': 'application/pgp-signature',
-    '.pem': 'application/x-pem-file',
-    '.sbom': 'application/json',
-    '.intoto': 'application/vnd.in-toto+json',
-    '.sha256': 'text/plain',
-    '.sha512': 'text/plain',
-};
-/** Names of checksum lists without an extension. */
-const TEXT_NAMES = /^(SHA\d+SUMS|MD5SUMS|CHECKSUMS|LICENSE|README|NOTICE)$/i;
-function contentTypeFor(fileName) {
-    const lower = fileName.toLowerCase();
-    if (TEXT_NAMES.test(fileName))
-        return 'text/plain';
-    const dot = lower.lastIndexOf('.');
-    if (dot <= 0)
-        return 'application/octet-stream';
-    return BY_EXTENSION[lower.slice(dot)] ?? 'application/octet-stream';
-}
-
-;// CONCATENATED MODULE: ./src/release/desired-assets.ts
-// From the matched files to the assets the release should have: GitHub's names, content types, and the
-// errors that must stop the run before any request (two files for one asset name, unmatched patterns).
-
-
-function desiredAssets(match, options) {
-    const errors = match.refused.map((r) => `\`files\`: ${r}.`);
-    const warnings = match.skipped.map((p) => `\`files\`: "${p}" is under .git/ and is never uploaded.`);
-    for (const pattern of match.folders) {
-        // As softprops/action-gh-release: a folder is no file; its pattern matches none (and fails like one).
-        const text = `Pattern "${pattern}" of \`files\` names a folder: it uploads nothing. ` +
-            `Use "${pattern.replace(/\/+$/, '')}/*" for the files in it, or "${pattern.replace(/\/+$/, '')}/**" for the whole tree.`;
-        if (options.failOnUnmatched)
-            errors.push(`${text} (Set \`fail-on-unmatched-files: false\` to only warn.)`);
-        else
-            warnings.push(text);
-    }
-    for (const pattern of match.unmatched) {
-        const text = `Pattern "${pattern}" of \`files\` matches no file.`;
-        if (options.failOnUnmatched)
-            errors.push(`${text} (Set \`fail-on-unmatched-files: false\` to only warn.)`);
-        else
-            warnings.push(text);
-    }
-    const labels = options.labels ?? new Map();
-    const used = new Set();
-    const labelOf = (...keys) => {
-        const key = keys.find((k) => labels.has(k));
-        if (key === undefined)
-            return {};
-        used.add(key);
-        return { label: labels.get(key) };
-    };
-    const assets = match.files.map((file) => {
-        const name = githubAssetName(file.fileName);
-        return {
-            name,
-            fileName: file.fileName,
-            path: file.path,
-            size: file.size,
-            contentType: options.contentType ?? contentTypeFor(file.fileName),
-            ...labelOf(file.fileName, name),
-        };
-    });
-    if (options.checksums)
-        labelOf(options.checksums, githubAssetName(options.checksums));
-    for (const key of labels.keys()) {
-        if (!used.has(key))
-            errors.push(`\`asset-labels\` names "${key}", which is not among the files to upload.`);
-    }
-    const byName = new Map();
-    for (const a of assets)
-        byName.set(a.name, [...(byName.get(a.name) ?? []), a.path ?? a.fileName]);
-    if (options.checksums) {
-        const name = githubAssetName(options.checksums);
-        byName.set(name, [...(byName.get(name) ?? []), `the checksum file \`${options.checksums}\``]);
-    }
-    for (const [name, sources] of byName) {
-        if (sources.length > 1)
-            errors.push(`${sources.join(' and ')} would all be uploaded as the asset "${name}": rename one of them.`);
-    }
-    for (const a of assets) {
-        if (a.name !== a.fileName)
-            warnings.push(`GitHub will store "${a.fileName}" as "${a.name}".`);
-    }
-    if (options.checksums && githubAssetName(options.checksums) !== options.checksums) {
-        warnings.push(`GitHub will store the checksum file "${options.checksums}" as "${githubAssetName(options.checksums)}".`);
-    }
-    return { assets, errors, warnings };
-}
 
-;// CONCATENATED MODULE: ./src/core/names.ts
+;// CONCATENATED MODULE: ./src/github/names.ts
 // Names that strangers or config files supply and that end up in URL paths: validated by GitHub's rules
 // and encoded by one function, so `..` can never walk a path and `/` can never add a segment.
 /** GitHub's account names: letters, digits and hyphens (underscores for managed users), at most 39. */
@@ -62235,13 +60045,12 @@ function pathSegment(text) {
 
 // EXTERNAL MODULE: external "node:util"
 var external_node_util_ = __nccwpck_require__(7975);
-;// CONCATENATED MODULE: ./src/core/peer-inputs.ts
+;// CONCATENATED MODULE: ./src/kernel/peer-inputs.ts
 // Peers' input names: a workflow written for another action (softprops/action-gh-release, create-pull-request, …)
 // switches to ours by changing `uses:` only. Each peer name is declared in action.yml and read here before the
 // action's own schema sees anything: its value, parsed as that peer parses it, becomes the raw value of our input;
 // an input given under two names is an error naming both; a peer input this action does not offer fails the run
 // saying why (never silently ignored). The action's schema then validates the result as if our name had been used.
-
 
 
 
@@ -62269,10 +60078,6 @@ function splitOutsideBraces(line) {
     }
     items.push(line.slice(start));
     return items.map((item) => item.trim()).filter((item) => item !== '');
-}
-/** A token input under a peer's name (`github-token`): core reads `token` before the action's own inputs. */
-function tokenUnder(peerName, read = (n) => core.getInput(n) || undefined) {
-    return (name) => (name === 'token' ? (read(peerName) ?? read('token')) : read(name));
 }
 /** `'true'` as the peers read their booleans (`getInput(x) === 'true'`: anything else is false). */
 const peerBoolean = (raw) => (raw.trim() === 'true' ? 'true' : 'false');
@@ -65118,7 +62923,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/core/workspace-paths.ts
+;// CONCATENATED MODULE: ./src/kernel/workspace-paths.ts
 // The one containment rule for every read from the workspace (config files of label-sync and triage, the files
 // release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
 // link, of the file and of each folder above it) and then must:
@@ -65234,7 +63039,7 @@ function quoteNothing(source, parse, warn) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/release/workspace-paths.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/workspace-paths.ts
 // Paths from inputs and globs stay inside the workspace: a pattern cannot name an absolute path outside it, climb
 // with `..`, start at a home directory (`~`) or reach into `.git/` (where actions/checkout keeps the token); a file
 // or directory is resolved with realpath, so a symbolic link cannot lead out of the workspace or into `.git/`.
@@ -65286,7 +63091,7 @@ function workspacePattern(pattern, roots) {
 
 /**
  * `path` (relative to `base`, itself inside `root`) as a pattern first (no absolute path, `~`, `..` or `.git`), then
- * contained by the one workspace rule (core/workspace-paths.ts): its real path inside `root` and outside `.git/`.
+ * contained by the one workspace rule (kernel/workspace-paths.ts): its real path inside `root` and outside `.git/`.
  */
 async function workspace_paths_containedPath(root, base, path) {
     const problem = patternProblem(path);
@@ -65295,7 +63100,7 @@ async function workspace_paths_containedPath(root, base, path) {
     return containedPath(root, base, path);
 }
 
-;// CONCATENATED MODULE: ./src/release/local-files.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/local-files.ts
 // Finds the files to upload. `files` patterns mean what they mean in every other release action: glob semantics
 // as minimatch defines them with its defaults (the matcher of `glob`, which softprops/action-gh-release runs as
 // `glob.sync(pattern)` and then keeps only files): `*` and `?` stay within one path segment, `**` crosses folders,
@@ -65413,9 +63218,9 @@ async function matchFiles(patterns, roots, options = {}) {
     return match;
 }
 
-;// CONCATENATED MODULE: ./src/release/peer-names.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/peer-names.ts
 // softprops/action-gh-release's and ncipollo/release-action's inputs under their own names, with their meaning, so
-// a workflow switches by changing `uses:` (see src/core/peer-inputs.ts). Evidence: softprops/action-gh-release v3
+// a workflow switches by changing `uses:` (see src/kernel/peer-inputs.ts). Evidence: softprops/action-gh-release v3
 // (action.yml, src/util.ts `parseConfig`: booleans are `=== 'true'`, `files` split by `parseInputFiles`, invalid
 // `make_latest` is ignored; src/github.ts: `overwrite_files: false` skips an existing asset, `append_body` appends
 // the body to the existing one) and ncipollo/release-action v1 (action.yml, src/Inputs.ts: booleans are
@@ -65584,7 +63389,7 @@ function releasePeers(workflowRepository = '') {
     };
 }
 
-;// CONCATENATED MODULE: ./src/release/inputs.ts
+;// CONCATENATED MODULE: ./src/actions/release/inputs.ts
 // The release action's own inputs (token, dry-run and budget-reserve are read by the shared runner): one zod schema
 // over the action.yml names, turned into one typed camelCase object. The schema is the only definition: the type
 // `Inputs` is its output, and the defaults are the ones action.yml shows.
@@ -65697,7 +63502,2204 @@ function readInputs(read, workflowRepository = '') {
     return getInputs(inputSchema, peerReader(inputSchema, releasePeers(workflowRepository), read));
 }
 
-;// CONCATENATED MODULE: ./src/release/notes-plan.ts
+;// CONCATENATED MODULE: ./src/kernel/pool.ts
+// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
+//
+// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
+// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
+// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
+// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
+// without an error: the run was stopped, nothing failed.
+//
+// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
+// never attempted, so they are `skipped` now, with the same reason as their error.
+function toError(err) {
+    return err instanceof Error ? err : new Error(String(err));
+}
+/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
+function groupsOf(items, group) {
+    const groups = [];
+    const byKey = new Map();
+    items.forEach((item, index) => {
+        const key = group?.(item, index);
+        if (key === undefined) {
+            groups.push([index]);
+            return;
+        }
+        const members = byKey.get(key);
+        if (members)
+            members.push(index);
+        else {
+            const fresh = [index];
+            byKey.set(key, fresh);
+            groups.push(fresh);
+        }
+    });
+    return groups;
+}
+/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
+async function runPool(items, fn, options) {
+    const results = items.map(() => ({ status: 'skipped' }));
+    const queue = groupsOf(items, options.group);
+    let next = 0;
+    const worker = async () => {
+        while (next < queue.length) {
+            const members = queue[next++];
+            let failed = false;
+            for (const index of members) {
+                if (failed) {
+                    const key = String(options.group?.(items[index], index));
+                    results[index] = {
+                        status: 'skipped',
+                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
+                    };
+                    continue;
+                }
+                if (options.shouldStop?.())
+                    break;
+                try {
+                    results[index] = { status: 'done', value: await fn(items[index], index) };
+                }
+                catch (err) {
+                    failed = true;
+                    results[index] = { status: 'failed', error: toError(err) };
+                }
+            }
+        }
+    };
+    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+}
+/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
+async function mapPool(items, limit, fn) {
+    const settled = await runPool(items, fn, { limit });
+    const values = [];
+    for (const s of settled) {
+        if (s.status === 'failed')
+            throw s.error;
+        if (s.status === 'done')
+            values.push(s.value);
+    }
+    return values;
+}
+
+;// CONCATENATED MODULE: ./src/kernel/plan.ts
+// Plan → apply: planners return operations that each know their API cost; the shared runner applies
+// them on the one pool (kernel/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
+
+
+
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
+function planCost(ops) {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+        requests: 0,
+        writes: 0,
+    });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
+}
+/**
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
+ */
+async function applyPlan(ops, execute, options = {}) {
+    const settled = await runPool(ops, execute, {
+        limit: options.concurrency ?? 4,
+        group: options.group,
+        shouldStop: () => options.signal?.aborted === true,
+    });
+    const results = ops.map((op, index) => ({ op, ...settled[index] }));
+    const count = (status) => results.filter((r) => r.status === status).length;
+    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+}
+function formatCost(cost) {
+    const points = cost.points ? `, ${words_plural(cost.points, 'GraphQL point')}` : '';
+    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
+}
+const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** After the plan's total: what it does not price. */
+const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
+/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
+function formatPlan(ops, options = {}) {
+    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
+    if (ops.length === 0)
+        return `No changes. ${total}`;
+    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
+    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
+    return `${table}\n\n${total}`;
+}
+/** A one-line description of an operation, for error lists and logs. */
+function describeOperation(op) {
+    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
+}
+/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
+function summarizeResults(report) {
+    const lines = [
+        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
+    ];
+    for (const r of report.results) {
+        if (r.status === 'failed')
+            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
+    }
+    return lines.join('\n');
+}
+/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
+function planFailure(report) {
+    if (report.failed === 0 && report.skipped === 0)
+        return undefined;
+    const errors = report.results
+        .filter((r) => r.status !== 'done')
+        .map((r) => r.status === 'failed'
+        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
+    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
+}
+
+;// CONCATENATED MODULE: ./src/kernel/sequence.ts
+
+
+
+
+/** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
+const workflowLogSections = {
+    start: (title) => runnerLog.startGroup(title),
+    end: () => runnerLog.endGroup(),
+};
+/** No sections (a service's structured log). */
+const noLogSections = { start: () => undefined, end: () => undefined };
+/** The phases, in order, as their sections are titled. */
+const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
+async function runSequence(ctx, steps, options = {}) {
+    const sections = options.sections ?? workflowLogSections;
+    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
+    const phase = async (title, body) => {
+        sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
+        try {
+            return await body();
+        }
+        finally {
+            sections.end();
+        }
+    };
+    const reportPhase = (make) => phase('Report', () => {
+        const report = make();
+        render(report);
+        return report;
+    });
+    const state = await phase('Read', steps.read);
+    const plan = await phase('Plan', async () => {
+        const planned = await steps.plan(state);
+        steps.print(planned);
+        return planned;
+    });
+    const cost = steps.cost(plan);
+    const what = steps.what(plan);
+    if (ctx.inputs.dryRun) {
+        await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
+        const outcome = { dryRun: true, state, plan };
+        const report = await reportPhase(() => steps.report(outcome));
+        return { outcome, report };
+    }
+    let result;
+    try {
+        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+        await phase('Budget', async () => {
+            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+            await ctx.client.budget.ensure(cost, what);
+        });
+        result = await phase('Apply', () => steps.apply(plan, state));
+    }
+    catch (err) {
+        const { stopped } = steps;
+        if (stopped)
+            await reportPhase(() => stopped(plan, state));
+        throw err;
+    }
+    const outcome = { dryRun: false, state, plan, result };
+    const report = await reportPhase(() => steps.report(outcome));
+    const failure = steps.failure?.(result);
+    if (failure)
+        throw failure;
+    return { outcome, report };
+}
+/** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
+function warnIfUnaffordable(ctx, cost, what) {
+    const { budget } = ctx.client;
+    if (budget.canAfford(cost)) {
+        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}; the budget can pay for it now.`);
+        return;
+    }
+    const { remaining } = budget.state();
+    const usable = Math.max(0, remaining - budget.reserve);
+    ctx.log.warning(`Budget too small for ${what} now: it needs ${words_plural(cost.requests, 'request')}, ${remaining} remain and ${budget.reserve} ` +
+        `are kept in reserve (${usable} usable); a real run would be refused before any write.`);
+}
+function capitalised(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/kernel/workflow-run-reads.ts
+// The kernel's REST reads and the shape of each answer (src/github/client/declared.ts): each call passes its declaration with
+// the request (`request: declared(reads.ref)`).
+
+
+const workflow_run_reads_reads = defineReads({
+    ref: {
+        route: 'GET /repos/{owner}/{repo}/git/ref/{ref}',
+        shape: looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) }),
+    },
+});
+
+;// CONCATENATED MODULE: ./src/kernel/workflow-run-ref.ts
+// A workflow_run payload names the triggering run's ref only as `head_branch`, which holds the tag name
+// when the run was triggered by a tag (a tag push, or a dispatch on a tag). Only the API can tell which.
+
+
+
+async function refSha(client, owner, repo, ref) {
+    try {
+        const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+            request: declared_declared(workflow_run_reads_reads.ref),
+            owner,
+            repo,
+            ref,
+        });
+        return data.object?.sha ?? '';
+    }
+    catch (err) {
+        if (errors_isStatus(err, 404))
+            return undefined;
+        throw err;
+    }
+}
+/**
+ * For a workflow_run event whose `head_branch` may be a tag, asks the API (one or two GETs) whether it is
+ * the branch at the run's head commit or a tag, and returns the context with `branch` or `tag` set.
+ * Pull-request runs (whose head branch may live in a fork) and other events are returned unchanged.
+ */
+async function resolveWorkflowRunRef(context, client) {
+    const run = context.workflowRun;
+    if (context.eventName !== 'workflow_run' ||
+        !run ||
+        !run.headBranch ||
+        context.tag ||
+        run.event.startsWith('pull_request')) {
+        return context;
+    }
+    if (run.headRepo && context.repository && run.headRepo.toLowerCase() !== context.repository.toLowerCase())
+        return context;
+    const name = run.headBranch;
+    const branchSha = await refSha(client, context.owner, context.repo, `heads/${name}`);
+    if (branchSha === run.headSha)
+        return context;
+    const tagSha = await refSha(client, context.owner, context.repo, `tags/${name}`);
+    if (tagSha === undefined)
+        return context;
+    const { branch: _branch, ...rest } = context;
+    return { ...rest, ref: `refs/tags/${name}`, tag: name };
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/reads.ts
+// release's REST reads and the shape of each answer (src/github/client/declared.ts): each call passes its declaration with
+// the request (`request: declared(reads.byTag)`), which the client checks every page against. Its writes are in
+// writes.ts; GraphQL documents carry their own shapes (queries/).
+
+
+const release = looseObject({
+    id: schemas_number(),
+    tag_name: schemas_string(),
+    draft: schemas_boolean(),
+    upload_url: schemas_string(),
+});
+const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
+const reads_reads = defineReads({
+    repository: {
+        route: 'GET /repos/{owner}/{repo}',
+        shape: looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
+    },
+    releases: { route: 'GET /repos/{owner}/{repo}/releases', shape: array(release) },
+    latest: { route: 'GET /repos/{owner}/{repo}/releases/latest', shape: release },
+    byTag: { route: 'GET /repos/{owner}/{repo}/releases/tags/{tag}', shape: release },
+    byId: { route: 'GET /repos/{owner}/{repo}/releases/{release_id}', shape: release },
+    assets: { route: 'GET /repos/{owner}/{repo}/releases/{release_id}/assets', shape: array(asset) },
+});
+
+;// CONCATENATED MODULE: ./src/actions/release/writes.ts
+// release's writes, the shape of each answer (src/github/client/declared.ts) and what happens to each when its answer
+// is lost (src/github/client/write-rules.ts): each call passes its declaration with the request
+// (`request: declared(writes.createRelease)`), and the docs' table is generated from here. Its reads are in reads.ts.
+
+
+
+const writes_writes = defineWrites({
+    createRelease: {
+        route: 'POST /repos/{owner}/{repo}/releases',
+        shape: release,
+        afterLostAnswer: 'caller',
+        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
+    },
+    updateRelease: {
+        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
+        shape: release,
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    deleteRelease: {
+        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+        shape: 'unread',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    generateNotes: {
+        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
+        shape: looseObject({ name: schemas_string(), body: schemas_string() }),
+        afterLostAnswer: 'repeat',
+        why: 'writes nothing (client)',
+    },
+    // Sent to the release's `upload_url` (uploads.<host> or /api/uploads), not to a route string of the API.
+    uploadAsset: {
+        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
+        shape: asset,
+        afterLostAnswer: 'caller',
+        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
+    },
+    updateAsset: {
+        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        shape: asset,
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    deleteAsset: {
+        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        shape: 'unread',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+});
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/graphql-releases.ts
+/** Thrown when GraphQL's answer cannot be used (the caller reads through REST instead). */
+class UnusableAnswer extends Error {
+}
+function unusable(why) {
+    throw new UnusableAnswer(why);
+}
+function writable(s) {
+    if (!s)
+        return unusable('a release in the list is null');
+    const id = s.databaseId;
+    if (id === null || id <= 0)
+        return unusable(`the release of ${JSON.stringify(s.tagName)} has no usable databaseId`);
+    return { ...s, databaseId: id };
+}
+const listedOf = (s) => ({ tag_name: s.tagName, draft: s.isDraft, prerelease: s.isPrerelease });
+/**
+ * The list's pages through GraphQL. `ask` sends the query (the client's errors propagate), `load` reads a release
+ * whole through REST. Any answer that does not fit throws: the caller then reads through REST.
+ */
+async function* graphqlReleasePages(tag, ask, load) {
+    const hit = (s) => ({
+        id: s.databaseId,
+        draft: s.isDraft,
+        assetCount: s.releaseAssets.totalCount,
+        load: () => load(s.databaseId),
+    });
+    let after = null;
+    for (;;) {
+        // The client checked the answer against the document's shape; what the shape allows and REST cannot use is
+        // checked here: a release without its id, a null node or list (a node GitHub could not resolve).
+        const answer = await ask({ tag, after });
+        const repository = answer.repository;
+        if (!repository)
+            throw new UnusableAnswer('the repository did not resolve');
+        const { pageInfo } = repository.releases;
+        const nodes = (repository.releases.nodes ?? unusable('the list of releases is null')).map(writable);
+        const published = repository.release && writable(repository.release);
+        if (published && (published.isDraft || published.tagName !== tag))
+            throw new UnusableAnswer(`release(tagName: "${tag}") answered another release`);
+        yield {
+            hits: nodes.filter((s) => s.tagName === tag).map(hit),
+            all: nodes.map(listedOf),
+            more: pageInfo.hasNextPage,
+            published: published ? hit(published) : null,
+        };
+        if (!pageInfo.hasNextPage)
+            return;
+        if (!pageInfo.endCursor)
+            throw new UnusableAnswer('a page said more follow but gave no cursor');
+        after = pageInfo.endCursor;
+    }
+}
+/** How the releases were listed, in words for the plan and the summary. */
+function listNotes(account) {
+    const lines = [];
+    if (account.queries > 0) {
+        const queries = `${account.queries} ${account.queries === 1 ? 'query' : 'queries'}`;
+        const points = `${account.points} ${account.points === 1 ? 'point' : 'points'}`;
+        lines.push(`Releases listed through GraphQL: ${queries}, ${points}; a release found is read whole through REST ` +
+            '(GraphQL gives no upload URL, and no id or state of an asset).');
+    }
+    if (account.fallback !== null)
+        lines.push(`GraphQL unavailable (${account.fallback}): releases listed through REST.`);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/github/graphql/shape-builders.ts
+const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
+const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
+const list = (of) => ({ kind: 'list', nullable: false, of });
+function shape_builders_object(fields, on) {
+    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+/** The same shape where the schema allows null. */
+const shape_builders_nullable = (shape) => ({ ...shape, nullable: true });
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+const nullableList = (of) => shape_builders_nullable(list(shape_builders_nullable(of)));
+/** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
+ * once, in the order first spread: as tools/graphql/compile.ts's `spreadClosure` lists them). */
+function withFragments(text, spreads) {
+    const sent = [];
+    const visit = (f) => {
+        if (sent.includes(f))
+            return;
+        sent.push(f);
+        f.spreads?.forEach(visit);
+    };
+    spreads.forEach(visit);
+    return [text, ...sent.map((f) => f.text)].join('\n');
+}
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+function graphqlDocument(facts, shape, text) {
+    const { points, nodes, spreads } = facts;
+    const [operation, name] = 'query' in facts ? ['query', facts.query] : ['mutation', facts.mutation];
+    return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
+}
+
+;// CONCATENATED MODULE: ./src/github/graphql/queries/documents.ts
+// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+const actorLoginFragment = {
+    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
+    fields: { __typename: scalar('string'), login: scalar('string') },
+};
+const budgetFragment = {
+    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
+    fields: {
+        rateLimit: shape_builders_nullable(shape_builders_object({
+            cost: scalar('number', 'int'),
+            limit: scalar('number', 'int'),
+            remaining: scalar('number', 'int'),
+            resetAt: scalar('string', 'datetime'),
+        })),
+    },
+};
+const labelFragment = {
+    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
+    fields: {
+        id: scalar('string'),
+        name: scalar('string'),
+        color: scalar('string'),
+        description: shape_builders_nullable(scalar('string')),
+    },
+};
+const pageFragment = {
+    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
+    fields: { hasNextPage: scalar('boolean'), endCursor: shape_builders_nullable(scalar('string')) },
+};
+const labelPageFragment = {
+    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    spreads: [pageFragment, labelFragment],
+    fields: {
+        totalCount: scalar('number', 'int'),
+        pageInfo: shape_builders_object(pageFragment.fields),
+        nodes: nullableList(shape_builders_object(labelFragment.fields)),
+    },
+};
+
+;// CONCATENATED MODULE: ./src/github/graphql/envelope.ts
+// The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
+// which every query selects so that the answer keeps the client's account of it current), then one repository by
+// owner and name, null when it does not exist or the token cannot see it. The generated modules
+// (`npm run graphql:write`, tools/graphql/documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
+// `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
+// answer check as writing the envelope out.
+
+
+/** A query of the budget and one repository: `facts.spreads` are the fragments it spreads besides Budget. */
+function repositoryQuery(facts, repository, text) {
+    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, shape_builders_object({ ...budgetFragment.fields, repository: shape_builders_nullable(shape_builders_object(repository)) }), text);
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/queries/documents.ts
+// Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+
+
+const releaseListedFragment = {
+    text: 'fragment ReleaseListed on Release {\n  databaseId\n  tagName\n  isDraft\n  isPrerelease\n  releaseAssets(first: 1) {\n    totalCount\n  }\n}\n',
+    fields: {
+        databaseId: shape_builders_nullable(scalar('number', 'int')),
+        tagName: scalar('string'),
+        isDraft: scalar('boolean'),
+        isPrerelease: scalar('boolean'),
+        releaseAssets: shape_builders_object({ totalCount: scalar('number', 'int') }),
+    },
+};
+/** `discussion-categories.graphql`: query ReleaseDiscussionCategories, 1 point (bound 1), up to 100 nodes (bound 100). */
+const releaseDiscussionCategories = repositoryQuery({ query: 'ReleaseDiscussionCategories', points: 1, nodes: 100, spreads: [] }, { discussionCategories: shape_builders_object({ nodes: nullableList(shape_builders_object({ name: scalar('string') })) }) }, "# The names of the repository's discussion categories, for the plan's check of `discussion-category` before a\n# release is published (a name GitHub does not know opens no discussion). A repository has at most 25 categories\n# (GitHub refuses a 26th: community discussions #60075, #124016), so one page of 100 holds them all.\n# max-points: 1\n# max-nodes: 100\nquery ReleaseDiscussionCategories($owner: String!, $name: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    discussionCategories(first: 100) {\n      nodes {\n        name\n      }\n    }\n  }\n}\n");
+/** `releases.graphql`: query ReleaseLocate, 1 point (bound 1), up to 201 nodes (bound 201). */
+const releaseLocate = repositoryQuery({ query: 'ReleaseLocate', points: 1, nodes: 201, spreads: [releaseListedFragment, pageFragment] }, {
+    release: shape_builders_nullable(shape_builders_object(releaseListedFragment.fields)),
+    releases: shape_builders_object({
+        pageInfo: shape_builders_object(pageFragment.fields),
+        nodes: nullableList(shape_builders_object(releaseListedFragment.fields)),
+    }),
+}, "# The release of a tag: the published release of the tag (`release(tagName:)`, as `GET /releases/tags/{tag}`) and\n# the releases newest first, 100 a page (drafts included for a token with push access, as REST's list). What a\n# write needs that GraphQL does not give (the upload URL, the assets' ids, states, labels and digests: ReleaseAsset\n# has no `databaseId` and no state) is read through REST, by the release's `databaseId`.\n# max-points: 1\n# max-nodes: 201\nquery ReleaseLocate($owner: String!, $name: String!, $tag: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    release(tagName: $tag) {\n      ...ReleaseListed\n    }\n    releases(first: 100, after: $after, orderBy: { field: CREATED_AT, direction: DESC }) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        ...ReleaseListed\n      }\n    }\n  }\n}\n");
+
+;// CONCATENATED MODULE: ./src/kernel/reads.ts
+/**
+ * A failure as the reason shown for reading through REST: the first line of its message, capped (it may quote a
+ * server's words). An answer of the wrong shape is the client's ShapeError, whose message names the problem.
+ */
+function fallbackReason(err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
+}
+/** One run's GraphQL-first reads: the account, and the switch to REST (once, logged once). */
+class GraphqlFirst {
+    account;
+    log;
+    restWords;
+    constructor(account, log, 
+    /** What reading through REST means for this reader, for the log: "commit-files reads through REST". */
+    restWords) {
+        this.account = account;
+        this.log = log;
+        this.restWords = restWords;
+    }
+    /** True while the reads go through GraphQL. */
+    get serving() {
+        return this.account.fallback === null;
+    }
+    /**
+     * True while GraphQL serves and `refusal` (the client's reason it cannot serve a document now, if any) does not
+     * stop it; a refusal switches the reads to REST.
+     */
+    serves(refusal) {
+        if (this.serving && refusal !== undefined && refusal !== null)
+            this.fallBack(refusal);
+        return this.serving;
+    }
+    /** One answer's cost. */
+    count(points) {
+        this.account.queries++;
+        this.account.points += points;
+    }
+    /** From now on through REST (the first reason stays). */
+    fallBack(why) {
+        if (!this.serving)
+            return;
+        this.account.fallback = fallbackReason(why);
+        this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/github/graphql/query.ts
+/**
+ * `paid` hears what the document cost once it was answered, whether the answer was data or an error (GitHub's
+ * `errors`, a shape the client refused): an answer refused is still paid for. Not called when no answer cost points.
+ */
+async function sendQuery(client, document, variables, paid) {
+    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const before = spent();
+    try {
+        const data = await client.graphql(document, variables);
+        const points = spent() - before;
+        paid?.(points);
+        return { data, points };
+    }
+    catch (err) {
+        const points = spent() - before;
+        if (points > 0)
+            paid?.(points);
+        throw err;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/release-pages.ts
+/** A release already read whole (REST's list) as a hit. */
+function hitOf(release) {
+    return { id: release.id, draft: release.draft, assetCount: release.assets.length, load: async () => release };
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/release-types.ts
+// The few fields of GitHub's release and asset records this action reads, parsed with zod.
+
+/** A string GitHub's OpenAPI marks nullable; absent where a GraphQL read does not ask for it. */
+const release_types_nullable = schemas_string().nullish();
+const remoteAssetSchema = object({
+    id: schemas_number(),
+    name: schemas_string(),
+    label: release_types_nullable,
+    size: schemas_number(),
+    /** `uploaded`, or `starter` for an upload that never completed (safe to delete). Required: a guess would be data. */
+    state: schemas_string(),
+    content_type: schemas_string().optional(),
+    /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
+    digest: release_types_nullable,
+    browser_download_url: schemas_string(),
+    url: schemas_string().optional(),
+});
+const remoteReleaseSchema = object({
+    id: schemas_number(),
+    tag_name: schemas_string(),
+    target_commitish: release_types_nullable,
+    name: release_types_nullable,
+    body: release_types_nullable,
+    draft: schemas_boolean(),
+    prerelease: schemas_boolean(),
+    /** True for a published release of a repository with immutable releases: its assets can no longer change. */
+    immutable: schemas_boolean().optional(),
+    html_url: schemas_string(),
+    upload_url: schemas_string(),
+    /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
+    tarball_url: release_types_nullable,
+    zipball_url: release_types_nullable,
+    /** GitHub's OpenAPI "release": the discussion publishing opened (`discussion_category_name`), when it opened one. */
+    discussion_url: release_types_nullable,
+    assets: array(remoteAssetSchema).default([]),
+});
+function parseRelease(data) {
+    return remoteReleaseSchema.parse(data);
+}
+function parseAsset(data) {
+    return remoteAssetSchema.parse(data);
+}
+/** The hex sha256 of an asset's `digest`, when GitHub gave one. */
+function assetSha256(asset) {
+    const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
+    return m ? m[1].toLowerCase() : undefined;
+}
+/**
+ * A replacement on a published release is uploaded under a staging name first: `<name>.partial-<8 hex>`, a name
+ * GitHub stores as is and unique to the run that made it (`token`).
+ */
+function stagingName(name, token) {
+    return `${name}.partial-${token}`;
+}
+/** The asset name a staging name was made for (`a.zip.partial-1a2b3c4d` → `a.zip`); undefined for other names. */
+function stagedFor(name) {
+    const dot = name.lastIndexOf('.partial-');
+    if (dot <= 0)
+        return undefined;
+    return /^[0-9a-f]{8}$/.test(name.slice(dot + '.partial-'.length)) ? name.slice(0, dot) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/api.ts
+// Every release-related API call, each one method (so tests and the orchestrator see one small interface).
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
+async function deleted(request) {
+    try {
+        await request;
+    }
+    catch (err) {
+        if (!errors_isStatus(err, 404))
+            throw err;
+    }
+}
+class ReleaseApi {
+    client;
+    ref;
+    untaggedName;
+    /** How the releases were listed (GraphQL first, REST after), for the plan's notes and the summary. */
+    lists;
+    constructor(client, ref, log, 
+    /**
+     * Set for a draft without a tag (tag ""): the release is then the draft with tag_name "" and this name (""
+     * matching a draft without one). Only REST's list is read: GitHub's tag lookups have no answer for an empty tag.
+     */
+    untaggedName) {
+        this.client = client;
+        this.ref = ref;
+        this.untaggedName = untaggedName;
+        this.lists = new GraphqlFirst({ queries: 0, points: 0, fallback: null }, log, 'the releases are listed through REST');
+    }
+    /** One write of this repository's releases, with its declaration: its answer's body. */
+    write(rule, params, policy) {
+        return requestDeclared(this.client.octokit, rule, { ...this.ref, ...params }, policy);
+    }
+    get listAccount() {
+        return this.lists.account;
+    }
+    /** True while the list is read through GraphQL (its budget can pay a query and nothing failed yet). */
+    listsThroughGraphql() {
+        if (this.untaggedName !== undefined)
+            return false;
+        return this.lists.serving && this.lists.serves(this.client.graphqlUnavailable(releaseLocate.points)?.message);
+    }
+    /** Lists through REST from now on (GraphQL's answer cannot be trusted with what the caller needs). */
+    stopGraphqlList(reason) {
+        this.lists.fallBack(reason);
+    }
+    /** One release by id, whole (assets, upload URL); undefined on 404 (deleted meanwhile). */
+    async getById(id) {
+        try {
+            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/{release_id}', {
+                request: { ...declared_declared(reads_reads.byId), noCache: true },
+                ...this.ref,
+                release_id: id,
+            });
+            return parseRelease(data);
+        }
+        catch (err) {
+            if (errors_isStatus(err, 404))
+                return undefined;
+            throw err;
+        }
+    }
+    /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
+    async getByTag(tag) {
+        // No published release is untagged; GET /releases/tags/ with an empty tag is another route.
+        if (tag === '')
+            return undefined;
+        try {
+            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
+                request: declared_declared(reads_reads.byTag),
+                ...this.ref,
+                tag,
+            });
+            return parseRelease(data);
+        }
+        catch (err) {
+            if (errors_isStatus(err, 404))
+                return undefined;
+            throw err;
+        }
+    }
+    /**
+     * The releases list page by page (newest first, drafts included with push access): the releases of `tag` on each
+     * page, and whether another page follows. Through GraphQL while it answers (each release read whole through REST
+     * only once chosen); through REST once it does not (an error, an unexpected answer, its budget spent), from the
+     * first page (a page already seen is listed again: the notes' previous tag is the same on either copy).
+     */
+    async *releasePages(tag) {
+        if (this.listsThroughGraphql()) {
+            const ask = async (variables) => {
+                const paid = (points) => this.lists.count(points);
+                const { data } = await sendQuery(this.client, releaseLocate, { owner: this.ref.owner, name: this.ref.repo, ...variables }, paid);
+                return data;
+            };
+            let shown = false;
+            try {
+                for await (const page of graphqlReleasePages(tag, ask, (id) => this.getById(id))) {
+                    shown ||= page.all.some((r) => r.draft) || page.hits.length > 0 || !!page.published;
+                    yield page;
+                }
+            }
+            catch (err) {
+                this.lists.fallBack(messageOf(err));
+                yield* this.restReleasePages(tag);
+                return;
+            }
+            // Every page read, no release of the tag and no draft at all: GraphQL may hide drafts from this token.
+            if (!shown)
+                yield* this.hiddenDrafts(tag);
+            return;
+        }
+        yield* this.restReleasePages(tag);
+    }
+    /**
+     * REST's first page, for the drafts of the tag GraphQL did not show: GraphQL's release list can hide drafts from
+     * the workflow token while REST lists them (cli/cli#9076: `gh release list` shows no drafts under GITHUB_TOKEN).
+     * Without this read a run would create a second draft beside one a failed or concurrent run left (every such
+     * draft is recent: on the first page). One request, only when GraphQL showed no draft and no release of the tag.
+     * A draft here that GraphQL did not show means it hides them: the list is read through REST from then on.
+     */
+    async *hiddenDrafts(tag) {
+        const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases', {
+            request: { ...declared_declared(reads_reads.releases), noCache: true },
+            ...this.ref,
+            per_page: 100,
+        });
+        const drafts = data.map(parseRelease).filter((r) => r.draft);
+        if (drafts.length > 0)
+            this.lists.fallBack(`the GraphQL list hid ${drafts.length === 1 ? 'a draft' : 'drafts'} REST's list shows`);
+        yield { hits: drafts.filter((r) => this.isOf(r, tag)).map(hitOf), all: [], more: false };
+    }
+    /** A listed release of `tag`, or (tag "") the untagged draft of this run's name. */
+    isOf(release, tag) {
+        if (release.tag_name !== tag)
+            return false;
+        return tag !== '' || (release.draft && (release.name ?? '') === (this.untaggedName ?? ''));
+    }
+    /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
+    async *restReleasePages(tag) {
+        const pages = this.client.pageAnswers('GET /repos/{owner}/{repo}/releases', {
+            request: declared_declared(reads_reads.releases),
+            ...this.ref,
+        });
+        for await (const { data, headers } of pages) {
+            const all = data.map(parseRelease);
+            yield {
+                hits: all.filter((r) => this.isOf(r, tag)).map(hitOf),
+                all,
+                more: /rel="next"/.test(String(headers.link ?? '')),
+            };
+        }
+    }
+    /** The latest release's id (GitHub's "Latest" badge); undefined when there is none. */
+    async latestId() {
+        try {
+            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/latest', {
+                request: declared_declared(reads_reads.latest),
+                ...this.ref,
+            });
+            return data.id;
+        }
+        catch (err) {
+            if (errors_isStatus(err, 404))
+                return undefined;
+            throw err;
+        }
+    }
+    /** `retries: 0`: no blind retry (the caller looks for the draft after a lost answer). */
+    async create(params, options = {}) {
+        return parseRelease(await this.write(writes_writes.createRelease, params, options));
+    }
+    async update(id, params) {
+        return parseRelease(await this.write(writes_writes.updateRelease, { release_id: id, ...params }));
+    }
+    /** Deletes a release (already gone counts as deleted). */
+    async deleteRelease(id) {
+        await deleted(this.write(writes_writes.deleteRelease, { release_id: id }));
+    }
+    /** The release's assets, fresh (every page, never from the cache: an interrupted upload changes them). */
+    async listAssets(releaseId) {
+        const all = await this.client.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', {
+            request: { ...declared_declared(reads_reads.assets), noCache: true },
+            ...this.ref,
+            release_id: releaseId,
+        });
+        return all.map(parseAsset);
+    }
+    /** Renames an asset or sets its label (what is not given stays). */
+    async editAsset(id, change) {
+        return parseAsset(await this.write(writes_writes.updateAsset, { asset_id: id, ...change }));
+    }
+    /** The repository's default branch (`GET /repos/{owner}/{repo}`). */
+    async defaultBranch() {
+        const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', {
+            request: declared_declared(reads_reads.repository),
+            ...this.ref,
+        });
+        return object({ default_branch: schemas_string().min(1) }).parse(data).default_branch;
+    }
+    /**
+     * The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository), and
+     * the server's GitHub Enterprise Server version when its answer names one (`x-github-enterprise-version`, on every
+     * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
+     */
+    async discussionCategories() {
+        const variables = { owner: this.ref.owner, name: this.ref.repo };
+        const { data } = await sendQuery(this.client, releaseDiscussionCategories, variables).catch((err) => {
+            // The plan quotes GitHub's own words (such as "Resource not accessible by integration" for a private
+            // repository the token may not read discussions of), not the document's name.
+            throw err instanceof GraphqlError ? new Error(err.errors.map((e) => e.message).join('; ')) : err;
+        });
+        if (!data.repository)
+            throw new Error('the repository was not found');
+        const names = (data.repository.discussionCategories.nodes ?? []).flatMap((n) => (n ? [n.name] : []));
+        const enterpriseVersion = this.client.telemetry.snapshot().enterpriseVersion;
+        return enterpriseVersion ? { names, enterpriseVersion } : { names };
+    }
+    async deleteAsset(id) {
+        await deleted(this.write(writes_writes.deleteAsset, { asset_id: id }));
+    }
+    /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
+    async generateNotes(tag, target, previousTag) {
+        const data = await this.write(writes_writes.generateNotes, {
+            tag_name: tag,
+            ...(target ? { target_commitish: target } : {}),
+            ...(previousTag ? { previous_tag_name: previousTag } : {}),
+        });
+        const { body } = data;
+        return typeof body === 'string' ? body : '';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/asset-name.ts
+// Predicts the name GitHub gives an uploaded release asset.
+//
+// GitHub's documentation only says it "renames asset filenames that have special characters, non-alphanumeric
+// characters, and leading or trailing periods". The rule below is reconstructed from observed uploads:
+// - travis-ci/dpl#821 uploaded every printable ASCII character and some non-ASCII letters:
+//   `a5_ !#$%&'()+,-.0123…9;=@A…Z[]^_\`a…z{}~.txt` → `a5_.-.0123…9.A…Z._.a…z.txt` and
+//   `a5_ð_æ_©_ŋ.txt` → `a5_d_ae_._ng.txt`: letters are transliterated to ASCII (Rails-style), and every run of
+//   other characters, together with the periods touching it, becomes a single period.
+// - Spaces, `~`, `:` and parentheses become periods (softprops/action-gh-release#159, actions/upload-release-asset#57,
+//   cli/cli#10585).
+// - `+` survives when it is percent-encoded in the `name` query (github/rest-api-description#2968: an unencoded `+`
+//   is a space in a query string, which is what dpl sent); this action always encodes the name.
+// - A leading period gets a `default` stem: `.gitignore` is stored as `default.gitignore` (seen in the changelogs of
+//   projects that uploaded `dist/.gitignore` by accident). Trailing periods are dropped.
+// The emulator renames on its own (emulator/routes/asset-names.ts, from the same records); against GitHub the name the upload answers
+// with is authoritative and a difference from this prediction is reported as a warning.
+/** Characters kept as they are. Everything else is a separator. */
+const KEPT = /[A-Za-z0-9_+-]/;
+/** Letters that Unicode decomposition does not reduce to ASCII (I18n's default transliterations). */
+const SPECIAL = {
+    Æ: 'AE',
+    æ: 'ae',
+    Ð: 'D',
+    ð: 'd',
+    Đ: 'D',
+    đ: 'd',
+    Ø: 'O',
+    ø: 'o',
+    Þ: 'TH',
+    þ: 'th',
+    ß: 'ss',
+    Œ: 'OE',
+    œ: 'oe',
+    Ł: 'L',
+    ł: 'l',
+    Ŋ: 'NG',
+    ŋ: 'ng',
+    Ħ: 'H',
+    ħ: 'h',
+    ı: 'i',
+    Ŀ: 'L',
+    ŀ: 'l',
+    Ŧ: 'T',
+    ŧ: 't',
+    ĸ: 'k',
+};
+/** ASCII transliteration of one character; `undefined` when there is none. */
+function transliterate(ch) {
+    if (ch.charCodeAt(0) < 0x80)
+        return ch;
+    if (SPECIAL[ch])
+        return SPECIAL[ch];
+    const base = ch.normalize('NFKD').replace(/\p{M}/gu, '');
+    return /^[\x20-\x7e]+$/.test(base) ? base : undefined;
+}
+/**
+ * The asset name GitHub stores for an upload named `name` (a file's base name).
+ * Idempotent: `githubAssetName(githubAssetName(x)) === githubAssetName(x)`.
+ */
+function githubAssetName(name) {
+    let out = '';
+    let separator = false;
+    for (const ch of name) {
+        const ascii = transliterate(ch) ?? '.';
+        for (const c of ascii) {
+            if (KEPT.test(c)) {
+                if (separator && out !== '')
+                    out += '.';
+                separator = false;
+                out += c;
+            }
+            else {
+                separator = true;
+            }
+        }
+    }
+    // A trailing separator is dropped; a leading one (the name started with a period or a special character) gets
+    // GitHub's `default` stem.
+    if (out === '')
+        return 'default';
+    return name.length > 0 && out.length > 0 && startsWithSeparator(name) ? `default.${out}` : out;
+}
+function startsWithSeparator(name) {
+    const first = [...name][0];
+    const ascii = transliterate(first) ?? '.';
+    return !KEPT.test(ascii[0] ?? '.');
+}
+/** True when GitHub would store the asset under another name than the file's. */
+function isRenamed(name) {
+    return githubAssetName(name) !== name;
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/checksums.ts
+// The checksum file: one `<sha256>  <name>` line per asset (the format `sha256sum --check` reads), sorted by name.
+function checksumFileContent(entries) {
+    return [...entries]
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((e) => `${e.sha256}  ${e.name}\n`)
+        .join('');
+}
+/**
+ * Entries for every complete asset of a release but the checksum file itself and staged uploads;
+ * `unknown`: the assets without a digest.
+ */
+function checksumEntriesOf(assets, checksumsName, isStaged) {
+    const entries = [];
+    const unknown = [];
+    for (const asset of assets) {
+        if (asset.name === checksumsName || asset.state !== 'uploaded' || isStaged(asset.name))
+            continue;
+        const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
+        if (m?.[1])
+            entries.push({ name: asset.name, sha256: m[1].toLowerCase() });
+        else
+            unknown.push(asset.name);
+    }
+    return { entries, unknown };
+}
+
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/actions/release/domain/digest.ts
+// sha256 of a file, streamed: memory stays constant whatever the file size.
+
+
+
+/** Read-ahead of file streams (the default 64 KiB makes hashing a large file needlessly slow). */
+const FILE_CHUNK_BYTES = 1024 * 1024;
+/** Hex sha256 of the file's bytes, read as a stream. */
+async function sha256File(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: FILE_CHUNK_BYTES }), hash);
+    return hash.digest('hex');
+}
+/** Hex sha256 of a string or buffer. */
+function sha256Text(content) {
+    return (0,external_node_crypto_.createHash)('sha256').update(content).digest('hex');
+}
+/** Fills in the sha256 of the named assets that have a file and no digest yet (files read one after another). */
+async function hashAssets(assets, names) {
+    const out = [];
+    for (const asset of assets) {
+        if (names.has(asset.name) && asset.path && !asset.sha256)
+            out.push({ ...asset, sha256: await sha256File(asset.path) });
+        else
+            out.push(asset);
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/find.ts
+/**
+ * The releases list first (drafts are only visible there; a recent release — the usual case, and every draft a
+ * concurrent or failed run left — is on its first page), stopping at the page that has the tag. When the first page
+ * misses and more follow, the published release of the tag (GraphQL's answer tells it with the page; through REST
+ * `GET /releases/tags/{tag}`, one request) is taken before the rest of the list is read for an old draft. A release
+ * chosen but gone before it was read whole (a concurrent run deleted its draft) means reading the list again.
+ */
+async function findRelease(api, tag) {
+    for (let attempt = 1;; attempt++) {
+        const found = await findOnce(api, tag);
+        if (found !== 'gone')
+            return found;
+        if (attempt === 3)
+            throw new Error(`The release of ${tag} kept disappearing while it was read; nothing was written.`);
+    }
+}
+async function findOnce(api, tag) {
+    let askedByTag = false;
+    const listed = [];
+    const whole = async (hit, via) => {
+        const release = await hit.load();
+        return release ? { release, via, listed } : 'gone';
+    };
+    for await (const page of api.releasePages(tag)) {
+        listed.push(...page.all);
+        const winner = chooseWinner(page.hits);
+        if (winner)
+            return whole(winner, 'list');
+        if (page.published)
+            return whole(page.published, 'tag');
+        if (page.more && !askedByTag && page.published === undefined) {
+            askedByTag = true;
+            const published = await api.getByTag(tag);
+            if (published)
+                return { release: published, via: 'tag', listed };
+        }
+    }
+    return { via: 'none', listed };
+}
+/** The releases of the tag on the first page of the list (where every release created in the last moments is). */
+async function recentForTag(api, tag) {
+    for await (const page of api.releasePages(tag))
+        return page.hits;
+    return [];
+}
+/**
+ * The release every run converges on when several exist for one tag: the published one if any (GitHub allows one
+ * per tag), else the draft with the lowest id (the first created). Every run that created a draft sees the drafts
+ * created before its own, so all of them agree on the lowest id.
+ */
+function chooseWinner(releases) {
+    const published = releases.find((r) => !r.draft);
+    if (published)
+        return published;
+    return [...releases].sort((a, b) => a.id - b.id)[0];
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/refusals.ts
+// GitHub's refusals of a release write that its own message does not explain, turned into errors that say what
+// happened, what the run leaves behind, and what to do.
+
+
+/**
+ * A tag whose release was immutable can never be used again, even once that release and the tag are deleted:
+ * `POST /releases` answers 422 `custom` "tag_name was used by an immutable release" (GitHub's immutable releases,
+ * docs.github.com "About immutable releases").
+ */
+function isImmutableTagReuse(err) {
+    return (isApiError(err) &&
+        err.status === 422 &&
+        /used by an immutable release/i.test([err.apiMessage, ...err.errors.map((e) => e.message ?? '')].join(' ')));
+}
+/**
+ * The workflow token never has the `workflows` permission; creating the tag of a commit that would add or change
+ * files under `.github/workflows/` is refused with 404 (sometimes 403) on the release write that creates the tag
+ * (OpenAPI "Create a release": 404 when `target_commitish` changes workflow files; the create of a published release,
+ * or the publishing update of a draft). A 404 says no more than that: a repository the token cannot see answers it
+ * too, so this is "may be the workflow refusal" (commit-files' `isWorkflowRefusal` is GitHub naming the permission).
+ */
+function mayBeWorkflowRefusal(err) {
+    if (!isApiError(err))
+        return false;
+    return err.status === 404 || (err.status === 403 && /workflow/i.test(err.apiMessage));
+}
+const WORKFLOW_FIX = 'GitHub refuses a tag whose commit would add or change files under .github/workflows/ when the token lacks the ' +
+    '`workflows` permission, which GITHUB_TOKEN never has. Push the tag first (`git push origin <tag>` in the ' +
+    'workflow, so the release uses an existing tag), or use a token with the `workflows` permission (a GitHub App ' +
+    'token or a fine-grained personal access token).';
+function explainCreateRefusal(err, tag, target) {
+    if (isImmutableTagReuse(err))
+        return new Error(`The tag ${tag} was used by an immutable release before: GitHub never allows it again, even after that release ` +
+            'and its tag were deleted. Release under a new tag. Nothing was uploaded.', { cause: err });
+    if (mayBeWorkflowRefusal(err))
+        return new Error(`Creating the release ${tag}${target ? ` at ${target}` : ''} was refused (${messageOf(err)}). ` +
+            `${WORKFLOW_FIX} (A 404 also means a repository the token cannot see.) Nothing was uploaded.`, { cause: err });
+    return err;
+}
+function explainPublishRefusal(err, release, discussionCategory) {
+    if (isAlreadyExists(err))
+        return err;
+    const kept = `The release stays a draft (id ${release.id}) with every asset uploaded: ${release.html_url}; ` +
+        'a re-run publishes it.';
+    // ncipollo/release-action#398: 404 "A Discussion could not be created. Make sure you passed a valid category name".
+    const aboutDiscussion = isApiError(err) && /discussion|category/i.test(err.apiMessage);
+    if (discussionCategory && (aboutDiscussion || errors_isStatus(err, 422)))
+        return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}): the discussion category ` +
+            `"${discussionCategory}" does not exist, or discussions are off in the repository. ${kept}`, { cause: err });
+    if (mayBeWorkflowRefusal(err))
+        return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}). ${WORKFLOW_FIX} ${kept}`, {
+            cause: err,
+        });
+    return err;
+}
+
+;// CONCATENATED MODULE: ./src/kernel/text-limits.ts
+// Text limits GitHub enforces without printing them in its API description: a release body over 125,000 characters
+// is refused with 422 (softprops/action-gh-release#374, `generate_release_notes` on the first release of a
+// long-history repository), a pull-request or issue body over 65,536 likewise (peter-evans/create-pull-request
+// truncates to 65,536 with a note for it). A body that would not fit is shortened here, before it is sent, with a
+// note that says so and, when the text holds one, the link to the full comparison GitHub's generated notes end with.
+const RELEASE_BODY_MAX = 125_000;
+const PULL_BODY_MAX = 65_536;
+/** Characters as GitHub counts them (Unicode code points, not UTF-16 units). */
+function text_limits_length(text) {
+    return [...text].length;
+}
+/** The `**Full Changelog**: URL` link GitHub's generated notes end with, when the text has one. */
+function comparisonLink(text) {
+    const at = text.lastIndexOf('**Full Changelog**: ');
+    if (at < 0)
+        return undefined;
+    const url = text.slice(at + '**Full Changelog**: '.length).split(/\s/, 1)[0];
+    return /^https:\/\/[^\s<>()[\]]+$/.test(url) ? url : undefined;
+}
+/**
+ * `text` when it fits in `max` characters; else its beginning (cut at a line end when one is near) and a note
+ * saying it was shortened, with the full comparison's link when the text named one.
+ */
+function fitBody(text, max) {
+    if (text.length <= max || text_limits_length(text) <= max)
+        return { text, shortened: false };
+    const link = comparisonLink(text);
+    const note = `\n\n*[Shortened to fit GitHub's limit of ${max} characters` +
+        (link ? `; the full list of changes: ${link}` : '') +
+        ']*';
+    const kept = [...text].slice(0, Math.max(0, max - text_limits_length(note))).join('');
+    const lineEnd = kept.lastIndexOf('\n');
+    const cut = lineEnd >= kept.length - 2000 && lineEnd > 0 ? kept.slice(0, lineEnd) : kept;
+    return { text: cut + note, shortened: true };
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/release-body.ts
+// The notes of a release: `body` (or `body-path`), GitHub's generated notes, and text added before or after
+// (`prepend-body`, `append-body`) once: a re-run finds the text already there and adds nothing. A body over GitHub's
+// 125,000 characters (kernel/text-limits.ts) is shortened with a note and the link to the full comparison.
+
+/** The body the release should have, from what it has (undefined for a new release); undefined leaves it as is. */
+function composeBody(existing, parts) {
+    const body = joinBody(existing, parts);
+    return body === undefined ? undefined : fitBody(body, RELEASE_BODY_MAX).text;
+}
+function joinBody(existing, parts) {
+    const base = parts.body !== undefined || parts.notes !== undefined
+        ? [parts.body, parts.notes].filter((p) => p !== undefined && p !== '').join('\n\n')
+        : existing;
+    if (parts.prepend === undefined && parts.append === undefined)
+        return base;
+    let text = base ?? '';
+    if (parts.prepend !== undefined && !text.startsWith(parts.prepend))
+        text = text === '' ? parts.prepend : `${parts.prepend}\n\n${text}`;
+    if (parts.append !== undefined && !text.endsWith(parts.append))
+        text = text === '' ? parts.append : `${text}\n\n${parts.append}`;
+    return text;
+}
+
+;// CONCATENATED MODULE: ./src/kernel/sizes.ts
+// One way to write a number of bytes, in binary units (KiB, MiB, GiB: 1,024-based), everywhere the actions print
+// a size (plans, progress lines, errors): a 20,000,000-byte file is "19.1 MiB" in the plan and in the progress.
+const UNITS = [
+    { unit: 'GiB', bytes: 1024 ** 3, digits: 2 },
+    { unit: 'MiB', bytes: 1024 ** 2, digits: 1 },
+    { unit: 'KiB', bytes: 1024, digits: 1 },
+];
+function formatBytes(bytes) {
+    const u = UNITS.find((x) => bytes >= x.bytes);
+    return u ? `${(bytes / u.bytes).toFixed(u.digits)} ${u.unit}` : `${bytes} B`;
+}
+/** A transfer rate in the same units (`12.3 MiB/s`). */
+function formatRate(bytesPerSecond) {
+    return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/file-body.ts
+// The body of an upload: a file written into the request through a few reused buffers, hashed on the way.
+//
+// A stream of the file (fs.createReadStream) allocates a fresh buffer per read; at disk speed those buffers are
+// freed slower than they are made, and the process grew by ~150 MB while uploading 512 MiB (measured in the
+// emulator: 113 MB peak RSS for 20 MB, 185 MB for 512 MiB). Here a fixed ring of buffers is refilled only once the
+// socket has taken the bytes (the write callback), so memory is the same for 20 MB and 2 GB.
+
+
+
+const CHUNK_BYTES = 256 * 1024;
+const BUFFERS = 4;
+class FileBody {
+    path;
+    size;
+    onProgress;
+    hash = (0,external_node_crypto_.createHash)('sha256');
+    hex;
+    /** Bytes written so far. */
+    bytes = 0;
+    /** True once the whole file was read and handed to the request. */
+    complete = false;
+    constructor(path, size, 
+    /** Told the bytes taken by the socket so far, after each chunk. */
+    onProgress) {
+        this.path = path;
+        this.size = size;
+        this.onProgress = onProgress;
+    }
+    /** Writes the file's `size` bytes into `out` and ends it. Rejects when `out` closes or fails first. */
+    async writeTo(out) {
+        const file = await (0,promises_namespaceObject.open)(this.path, 'r');
+        // Writes not yet taken by the socket; failed all at once when the connection closes or fails first.
+        const pending = new Set();
+        let failure;
+        const stop = (err) => {
+            failure ??= err ?? new Error('the connection closed before the upload was sent');
+            for (const reject of pending)
+                reject(failure);
+            pending.clear();
+        };
+        out.once('error', stop);
+        out.once('close', () => stop());
+        const write = (chunk) => new Promise((resolve, reject) => {
+            if (failure)
+                return reject(failure);
+            pending.add(reject);
+            out.write(chunk, (err) => {
+                pending.delete(reject);
+                if (err)
+                    reject(err);
+                else
+                    resolve();
+            });
+        });
+        try {
+            const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(CHUNK_BYTES));
+            const inFlight = Array.from({ length: BUFFERS });
+            for (let i = 0; this.bytes < this.size; i = (i + 1) % BUFFERS) {
+                // The buffer is refilled only once the socket took its previous bytes.
+                await inFlight[i];
+                if (failure)
+                    throw failure;
+                const { bytesRead } = await file.read(buffers[i], 0, Math.min(CHUNK_BYTES, this.size - this.bytes), null);
+                if (bytesRead === 0)
+                    throw new Error(`"${this.path}" shrank while it was uploaded: ${formatBytes(this.bytes)} of ${formatBytes(this.size)} read.`);
+                const chunk = buffers[i].subarray(0, bytesRead);
+                this.hash.update(chunk);
+                this.bytes += bytesRead;
+                const sent = this.bytes;
+                inFlight[i] = write(chunk).then(() => this.onProgress?.(sent));
+                inFlight[i].catch(() => undefined);
+            }
+            await Promise.all(inFlight.filter((p) => p !== undefined));
+            this.complete = true;
+            out.end();
+        }
+        finally {
+            out.off('error', stop);
+            await file.close();
+        }
+    }
+    /** Hex sha256 of the bytes written (of the whole file once `complete`). */
+    digest() {
+        this.hex ??= this.hash.digest('hex');
+        return this.hex;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/kernel/progress.ts
+
+
+class Progress {
+    options;
+    done = 0;
+    reportedAt = 0;
+    reportedUnits = 0;
+    startedAt;
+    finished = false;
+    constructor(options) {
+        this.options = options;
+        this.startedAt = options.clock.now();
+        this.reportedAt = this.startedAt;
+    }
+    /** Counts `units` more done, and reports when a threshold is crossed. */
+    advance(units = 1) {
+        if (this.finished || units <= 0)
+            return;
+        this.done += units;
+        const now = this.options.clock.now();
+        const since = this.done - this.reportedUnits;
+        const { everyUnits, everyFraction, total } = this.options;
+        const everyMs = this.options.everyMs ?? 30_000;
+        const byUnits = everyUnits !== undefined && since >= everyUnits;
+        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
+        const byTime = now - this.reportedAt >= everyMs;
+        const complete = total !== undefined && this.done >= total;
+        if ((byUnits || byFraction || byTime) && !complete)
+            this.report(now);
+    }
+    /** The closing line (once), with the final count and, for bytes, the average rate. */
+    finish() {
+        if (this.finished)
+            return;
+        this.finished = true;
+        this.report(this.options.clock.now(), true);
+    }
+    /** The line that would be printed now (for tests and summaries). */
+    line(now = this.options.clock.now(), final = false) {
+        const { label, total } = this.options;
+        const bytes = this.options.unit === 'bytes';
+        const noun = this.options.noun ?? 'item';
+        let amount;
+        if (bytes)
+            amount = `${formatBytes(this.done)}${total !== undefined ? ` of ${formatBytes(total)}` : ''}`;
+        else
+            amount = total !== undefined ? `${this.done} of ${words_plural(total, noun)}` : words_plural(this.done, noun);
+        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
+        const rate = bytes ? `, ${this.rate(now)}` : '';
+        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
+        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
+    }
+    report(now, final = false) {
+        this.options.log(this.line(now, final));
+        this.reportedAt = now;
+        this.reportedUnits = this.done;
+    }
+    rate(now) {
+        const seconds = Math.max(now - this.startedAt, 1) / 1000;
+        return formatRate(this.done / seconds);
+    }
+}
+/** Progress settings: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
+const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
+const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
+const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/release-limits.ts
+
+
+const MAX_ASSET_BYTES = 2 * 1024 ** 3;
+const MAX_ASSETS_PER_RELEASE = 1000;
+/**
+ * Files GitHub would refuse for their size, each named: 2 GiB or more, or empty. GitHub answers an empty upload 422
+ * "size must be greater than or equal to 1" (softprops/action-gh-release#321, svenstaro/upload-release-action#94),
+ * after the draft and earlier assets exist. An empty file is refused in the plan, not skipped: the pattern named it,
+ * and an empty build output is far more often a failed build than an intended asset.
+ */
+function oversizedAssets(assets) {
+    return assets.flatMap((a) => {
+        const name = `"${a.path ?? a.fileName}"`;
+        if (a.size === 0)
+            return [
+                `${name} is empty (0 bytes): GitHub refuses empty release assets ("size must be greater than or equal to 1"). ` +
+                    'Check the step that builds it, or leave it out of `files`; nothing was uploaded.',
+            ];
+        if (a.size < MAX_ASSET_BYTES)
+            return [];
+        return [
+            `${name} is ${formatBytes(a.size)}: GitHub accepts release assets under ` +
+                `${formatBytes(MAX_ASSET_BYTES)} only. Split or compress it; nothing was uploaded.`,
+        ];
+    });
+}
+/** The release would hold more assets than GitHub allows once the run is done. */
+function assetCountError(kept, added, removed) {
+    const names = new Set([...kept.filter((a) => !removed.has(a.id)).map((a) => a.name), ...added]);
+    if (names.size <= MAX_ASSETS_PER_RELEASE)
+        return undefined;
+    return (`The release would hold ${words_plural(names.size, 'asset')}; GitHub allows ${MAX_ASSETS_PER_RELEASE} per release. ` +
+        'Upload fewer files (an archive of them), or remove old assets (`remove-assets: true`).');
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/upload.ts
+// One asset upload: streamed from disk to the release's upload host, hashed on the way, retried on its own.
+//
+// The client cannot retry an upload (a stream cannot be replayed), so the request opts out of the client's retries
+// (`request: { retries: 0 }`) and this module retries: after a 5xx or a broken connection it lists the release's
+// assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
+// and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
+// uploaded the same name) follows `existing-assets`. Waits go through the run's clock (API time).
+
+
+
+
+
+
+
+
+
+
+/** The upload address without its URI template (`{?name,label}`): the host GitHub gave, never a guessed one. */
+function uploadBaseUrl(template) {
+    const brace = template.indexOf('{');
+    return brace >= 0 ? template.slice(0, brace) : template;
+}
+/** Loopback hosts: an API there is a local server (the project's emulator, a tunnel), never one of GitHub's hosts. */
+function isLoopback(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+/**
+ * Why the token must not go to `uploadUrl`, or undefined when it is GitHub's uploads host for the API at `apiUrl`:
+ * the API's own host (GitHub Enterprise Server: `https://HOST/api/uploads`), or `uploads.X` beside `api.X`
+ * (github.com, GHE.com), over the same scheme and on the same port: another port of the same host is another
+ * origin, possibly another program. One exception: an API on a loopback address is a local server that holds the
+ * token already (the emulator serves uploads from a second port of the same address, as github.com does from a
+ * second host), so its uploads may be on another port of that address.
+ */
+function uploadOriginProblem(uploadUrl, apiUrl) {
+    let upload;
+    let api;
+    try {
+        upload = new URL(uploadBaseUrl(uploadUrl));
+        api = new URL(apiUrl);
+    }
+    catch {
+        return `the release's upload_url "${uploadUrl}" is not a URL`;
+    }
+    const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
+    const samePort = upload.port === api.port || (isLoopback(api.hostname) && upload.hostname === api.hostname);
+    if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling) || !samePort)
+        return (`the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; ` +
+            'the token is not sent there');
+    return undefined;
+}
+/**
+ * The upload URL for one asset: the stored name, and its label (`asset-labels`, else the file's own name when GitHub
+ * renames it).
+ */
+function assetUploadUrl(template, asset) {
+    const url = new URL(uploadBaseUrl(template));
+    url.searchParams.set('name', asset.name);
+    const label = asset.label ?? (asset.fileName !== asset.name ? asset.fileName : undefined);
+    if (label !== undefined)
+        url.searchParams.set('label', label);
+    return url.toString();
+}
+/** GitHub refused the upload for its size (413, or a 422 that says so): the same file never succeeds. */
+function refusedForSize(err) {
+    if (!isApiError(err))
+        return false;
+    if (err.status === 413)
+        return true;
+    return err.status === 422 && /\b(size|too large|too big|exceeds)\b/i.test(err.apiMessage);
+}
+function isTransient(err) {
+    return classifyError(err)?.kind === 'transient';
+}
+/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / none remaining); else undefined. */
+function rateLimitWait(err, now) {
+    const kind = classifyError(err)?.kind;
+    if (!isApiError(err) || (kind !== 'primary' && kind !== 'secondary'))
+        return undefined;
+    const retryAfter = Number(err.headers['retry-after']);
+    if (Number.isFinite(retryAfter) && retryAfter >= 0)
+        return retryAfter;
+    if (kind === 'primary') {
+        const reset = Number(err.headers['x-ratelimit-reset']);
+        return Number.isFinite(reset) ? Math.max(0, reset - now / 1000) : undefined;
+    }
+    // A secondary limit without retry-after: GitHub asks for at least a minute.
+    return 60;
+}
+/** Uploads from this size on report their progress. */
+const PROGRESS_MIN_BYTES = 8 * 1024 * 1024;
+class AssetUploader {
+    ctx;
+    constructor(ctx) {
+        this.ctx = ctx;
+    }
+    /**
+     * One attempt after another, as the client's retry matrix decides (`client.retry`: 5xx and resets back off,
+     * rate limits wait for `retry-after`, the rest fail at once). The client cannot replay a stream, so the loop is
+     * here: before a retry the name is cleaned up (a `starter` left by the failed attempt), or found done.
+     */
+    async upload(source) {
+        const retry = this.ctx.api.client.retry;
+        let sha256 = source.sha256;
+        const known = async () => (sha256 ??= await sha256File(source.path));
+        for (let attempt = 1;; attempt++) {
+            const current = new FileBody(source.path, source.size, this.progressOf(source));
+            try {
+                const asset = await this.send(source, current);
+                return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
+            }
+            catch (err) {
+                if (current.complete && current.bytes === source.size)
+                    sha256 ??= current.digest();
+                if (refusedForSize(err)) {
+                    // Streaming the same bytes again cannot succeed: no retry, whatever the retry matrix says of the status.
+                    await this.cleanUp(source, known).catch(() => undefined);
+                    throw new Error(`GitHub refused "${source.name}" for its size (${formatBytes(source.size)}; release assets must be ` +
+                        `under ${formatBytes(MAX_ASSET_BYTES)}): ${messageOf(err)}. It was not sent again.`, { cause: err });
+                }
+                if (isAlreadyExists(err)) {
+                    const resolved = await this.onAlreadyExists(source, known);
+                    if (resolved)
+                        return { ...resolved, attempts: attempt };
+                }
+                else if (isTransient(err) || rateLimitWait(err, this.ctx.clock.now()) !== undefined) {
+                    const decision = retry.decide(err, attempt - 1);
+                    const again = decision.retry && decision.waitMs <= retry.maxWaitMs;
+                    if (decision.retry && decision.rateLimited) {
+                        // The client's pacing should prevent this. A rejected upload never started: nothing to clean up.
+                        if (!again)
+                            throw err;
+                        this.ctx.log.info(`Upload of "${source.name}" was rate limited; retrying in ${words_plural(Math.ceil(decision.waitMs / 1000), 'second')}.`);
+                        await retry.sleep(decision.waitMs);
+                        continue;
+                    }
+                    this.ctx.log.info(`Upload of "${source.name}" failed (${messageOf(err)}); ` +
+                        (again ? `cleaning up and retrying (${decision.reason}).` : 'cleaning up.'));
+                    if (again)
+                        await retry.sleep(decision.waitMs);
+                    // Also after the last attempt: no half-uploaded asset is left behind.
+                    const done = await this.cleanUp(source, known);
+                    if (done)
+                        return { asset: done, outcome: 'uploaded', attempts: attempt };
+                    if (!again)
+                        throw new Error(`Uploading "${source.name}" failed ${words_plural(attempt, 'time')}; the last error: ${messageOf(err)}`, {
+                            cause: err,
+                        });
+                    continue;
+                }
+                else if (isApiError(err) && err.status === 422 && /immutable/i.test(err.apiMessage)) {
+                    throw new Error(`"${source.name}" cannot be added: the release was published meanwhile (by another run) and is immutable. ` +
+                        'With immutable releases, let matrix jobs upload with `draft: true` and publish in one job after them.', { cause: err });
+                }
+                else {
+                    throw err;
+                }
+                // `already_exists` that was not ours: try again, within the matrix's number of retries.
+                if (attempt > retry.settings.maxRetries)
+                    throw new Error(`Uploading "${source.name}" failed ${words_plural(attempt, 'time')}; the last error: ${messageOf(err)}`, {
+                        cause: err,
+                    });
+            }
+        }
+    }
+    /** Uploads from 8 MiB on log their progress every 10% or 30 s with MiB/s (a callback of the bytes sent so far). */
+    progressOf(source) {
+        if (source.size < PROGRESS_MIN_BYTES)
+            return undefined;
+        const progress = new Progress({
+            ...UPLOAD_PROGRESS,
+            label: `Uploading "${source.name}"`,
+            total: source.size,
+            clock: this.ctx.clock,
+            log: (line) => this.ctx.log.info(line),
+        });
+        let sent = 0;
+        // Chunks may complete out of order: count only what is new.
+        return (bytes) => {
+            if (bytes <= sent)
+                return;
+            progress.advance(bytes - sent);
+            sent = bytes;
+            if (sent >= source.size)
+                progress.finish();
+        };
+    }
+    async send(source, body) {
+        const problem = uploadOriginProblem(this.ctx.uploadUrl, this.ctx.api.client.options.baseUrl);
+        if (problem)
+            throw new Error(`"${source.name}" was not uploaded: ${problem}.`);
+        const response = await this.ctx.api.client.octokit.request({
+            method: 'POST',
+            url: assetUploadUrl(this.ctx.uploadUrl, source),
+            headers: { 'content-type': source.contentType, 'content-length': String(source.size) },
+            data: body,
+            // No client retries (a stream cannot be replayed); the client streams the body with backpressure.
+            request: { retries: 0, ...declared_declared(writes_writes.uploadAsset) },
+        });
+        return parseAsset(response.data);
+    }
+    verify(source, asset, body) {
+        if (!body.complete || body.bytes !== source.size) {
+            throw new Error(`"${source.path}" changed while it was uploaded: ${formatBytes(body.bytes)} sent, ${formatBytes(source.size)} expected.`);
+        }
+        const sent = body.digest();
+        if (asset.size !== source.size)
+            throw new Error(`GitHub stored "${asset.name}" with ${formatBytes(asset.size)}; ${formatBytes(source.size)} were sent.`);
+        const stored = assetSha256(asset);
+        if (stored && stored !== sent)
+            throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
+        if (asset.name !== source.name)
+            this.ctx.log.warning(`GitHub stored "${source.fileName}" as "${asset.name}" (predicted "${source.name}").`);
+        return { ...asset, digest: asset.digest ?? `sha256:${sent}` };
+    }
+    async existing(name) {
+        return (await this.ctx.api.listAssets(this.ctx.releaseId)).find((a) => a.name === name);
+    }
+    /**
+     * After a failed attempt: the upload may have completed (the answer was lost) — then it is done; otherwise
+     * whatever it left under the name is deleted so the next attempt does not meet `already_exists`.
+     */
+    async cleanUp(source, sha256) {
+        const left = await this.existing(source.name);
+        if (!left)
+            return undefined;
+        if (left.state === 'uploaded' && left.size === source.size) {
+            const stored = assetSha256(left);
+            if (stored && stored === (await sha256()))
+                return left;
+        }
+        this.ctx.log.info(`Deleting "${left.name}" left by the failed upload (state ${left.state}, ${formatBytes(left.size)}).`);
+        await this.ctx.api.deleteAsset(left.id);
+        return undefined;
+    }
+    /** Another run uploaded the same name meanwhile: keep it if identical, else follow `existing-assets`. */
+    async onAlreadyExists(source, sha256) {
+        const other = await this.existing(source.name);
+        if (!other)
+            return undefined;
+        if (other.state !== 'uploaded') {
+            await this.ctx.api.deleteAsset(other.id);
+            return undefined;
+        }
+        const stored = assetSha256(other);
+        if (stored && stored === (await sha256()))
+            return { asset: other, outcome: 'kept' };
+        switch (this.ctx.mode) {
+            case 'skip':
+                this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile; existing-assets: skip keeps it.`);
+                return { asset: other, outcome: 'skipped' };
+            case 'fail':
+                throw new Error(`"${source.name}" was uploaded by another run meanwhile with other content, and \`existing-assets\` is \`fail\`.`);
+            default:
+                this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile with other content; replacing it.`);
+                await this.ctx.api.deleteAsset(other.id);
+                return undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/apply.ts
+// The executors of a release plan, in the order run.ts calls them: create the draft (and converge with concurrent
+// runs), upload the assets, rebuild the checksum file from a fresh read, then publish in one update.
+//
+// Every write and what a retry does after its answer was lost:
+// | write                          | after a lost answer (5xx, reset)                                              |
+// | POST /releases (draft)         | not retried blindly: the list is read for the draft first, created only if none |
+// | DELETE release (own draft)     | retried by the client; 404 counts as deleted                                  |
+// | POST upload                    | own retry: list, keep a complete same-digest asset, delete a `starter`, upload |
+// | DELETE asset                   | retried by the client; 404 counts as deleted                                  |
+// | PATCH asset (rename / label)   | retried by the client (idempotent); 422/404 in a checksum swap: read again      |
+// | POST generate-notes            | retried by the client (writes nothing)                                        |
+// | PATCH release (publish)        | retried by the client (idempotent: the same fields again)                     |
+// A run killed between two writes is finished by a re-run: a draft is found in the list, `starter` assets and
+// staged copies are deleted, identical assets are kept, the checksums are rebuilt, the release published last.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/** The draft of `tag` a lost create may have made (drafts are only in the list). */
+async function draftOf(api, tag) {
+    const found = await findRelease(api, tag);
+    return found.release?.draft ? found.release : undefined;
+}
+/**
+ * `POST /releases` without the client's blind retries: after a lost answer (5xx, reset) the create may have
+ * happened, so the list is read for the draft before a second create.
+ */
+async function createOnce(deps, plan, body) {
+    const params = { ...plan.create, ...(body !== undefined ? { body } : {}) };
+    let lostAnswer = false;
+    // The client's retry matrix decides whether and when; a lost answer is followed by a read for the draft.
+    const release = await deps.api.client.retry
+        .run(() => deps.api.create(params, { retries: 0 }), {
+        beforeRetry: async (err) => {
+            if (!isTransient(err)) {
+                // Refused before anything was created (a rate limit): the matrix waits, then creates again.
+                deps.log.info(`Creating release ${plan.tag} was rate limited; retrying.`);
+                return undefined;
+            }
+            deps.log.info(`Creating release ${plan.tag} lost its answer; looking for the draft before creating again.`);
+            lostAnswer = true;
+            const made = await draftOf(deps.api, plan.tag);
+            return made ? { result: made } : undefined;
+        },
+    })
+        .catch(async (err) => {
+        // GitHub's own notes on the create (the first release: no previous tag) may be over its 125,000 characters
+        // (softprops/action-gh-release#374). Nothing was created: the notes are generated apart, shortened, and sent.
+        if (params.generate_release_notes && isBodyTooLong(err)) {
+            deps.log.info(`GitHub's generated notes for ${plan.tag} are too long for a release; shortening them.`);
+            const notes = await deps.api.generateNotes(plan.tag, params.target_commitish);
+            const { generate_release_notes: _generated, ...rest } = params;
+            const shortened = composeBody(undefined, { ...bodyOf(params.body), notes });
+            return deps.api.create({ ...rest, body: shortened }, { retries: 0 });
+        }
+        throw explainCreateRefusal(err, plan.tag, params.target_commitish);
+    });
+    return { release, lostAnswer };
+}
+/** GitHub's 422 for a body over its limit ("body is too long (maximum is 125000 characters)"). */
+function isBodyTooLong(err) {
+    return (isApiError(err) &&
+        err.status === 422 &&
+        err.errors.some((e) => e.field === 'body' && /too long/i.test(e.message ?? '')));
+}
+const bodyOf = (body) => (body === undefined ? {} : { body });
+/**
+ * Creates the draft, then reads the first page of the releases list: when another run's release of the tag came
+ * first (a published one, or a draft with a lower id), deletes the own draft and continues with that one. A create
+ * answered 422 `already_exists` continues with the release that exists.
+ */
+async function createRelease(deps, plan, notes) {
+    const { api, log } = deps;
+    let own;
+    let lostAnswer;
+    try {
+        const body = notes === undefined ? undefined : releaseBody(plan, undefined, notes);
+        ({ release: own, lostAnswer } = await createOnce(deps, plan, body));
+    }
+    catch (err) {
+        if (!isAlreadyExists(err))
+            throw err;
+        log.info(`A release for ${plan.tag} was created meanwhile (422 already_exists); continuing with it.`);
+        const found = await findRelease(api, plan.tag);
+        if (!found.release)
+            throw err;
+        return { release: found.release, created: false };
+    }
+    const recent = await recentAfterCreate(deps, plan.tag, own.id);
+    const ownHit = hitOf(own);
+    const chosen = chooseWinner([...recent.filter((r) => r.id !== own.id), ownHit]) ?? ownHit;
+    // The winner read whole (the own release is at hand); gone meanwhile (its run deleted it): the own one.
+    const winner = (await chosen.load()) ?? own;
+    if (lostAnswer) {
+        // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
+        // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
+        for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assetCount === 0)) {
+            log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
+            await api.deleteRelease(loser.id);
+        }
+        return { release: winner, created: winner.id === own.id };
+    }
+    if (winner.id === own.id)
+        return { release: own, created: true };
+    log.info(`Another run created release ${winner.id} for ${plan.tag} first; ` +
+        `continuing with it and deleting own draft ${own.id}.`);
+    await api.deleteRelease(own.id);
+    return { release: winner, created: false };
+}
+/**
+ * The first page of the list after the own create. Through GraphQL it must show the draft just created: when it
+ * does not (drafts hidden from this token's GraphQL reads, as reported for `gh release list` under GITHUB_TOKEN in
+ * cli/cli#9076, or a lagging replica), GraphQL is not trusted with drafts for the rest of the run and the page is
+ * read again through REST, which lists drafts for a token with push access.
+ */
+async function recentAfterCreate(deps, tag, ownId) {
+    const graphql = deps.api.listsThroughGraphql();
+    const recent = await recentForTag(deps.api, tag);
+    if (!graphql || recent.some((r) => r.id === ownId))
+        return recent;
+    deps.api.stopGraphqlList('the GraphQL list did not show the draft just created');
+    return recentForTag(deps.api, tag);
+}
+/** The body once the generated notes are known (the plan's parts around them). */
+function releaseBody(plan, existing, notes) {
+    return composeBody(existing, { ...(plan.notes?.parts ?? {}), notes });
+}
+/** GitHub's generated notes for the plan (from its previous tag), when the plan asks for them. */
+async function generateNotes(deps, plan, target) {
+    if (!plan.notes)
+        return undefined;
+    return deps.api.generateNotes(plan.tag, target, plan.notes.previousTag);
+}
+/**
+ * Replacing an asset of a published release without a moment where the release lacks it: the new file is
+ * uploaded under a staging name, then the old asset is deleted and the new one renamed.
+ */
+async function swapAsset(deps, uploader, step, path) {
+    const name = stagingName(step.asset.name, (0,external_node_crypto_.randomBytes)(4).toString('hex'));
+    // The label is the file's name only when GitHub renames the file (as for any upload).
+    const fileName = step.asset.fileName === step.asset.name ? name : step.asset.fileName;
+    const staged = await uploader.upload({ ...step.asset, name, fileName, path });
+    try {
+        if (step.existing)
+            await deps.api.deleteAsset(step.existing.id);
+        const renamed = await deps.api.editAsset(staged.asset.id, { name: step.asset.name });
+        return { ...staged, asset: { ...renamed, digest: renamed.digest ?? staged.asset.digest } };
+    }
+    catch (err) {
+        // Another run took the name meanwhile: the staged copy goes, the caller decides again from a fresh read.
+        await deps.api.deleteAsset(staged.asset.id);
+        throw err;
+    }
+}
+function uploaderFor(deps, release) {
+    return new AssetUploader({
+        api: deps.api,
+        releaseId: release.id,
+        uploadUrl: release.upload_url,
+        mode: deps.existingAssets,
+        log: deps.log,
+        clock: deps.clock,
+    });
+}
+async function putAsset(deps, uploader, step, path) {
+    if (step.staged) {
+        // An interrupted replace uploaded the file already: finish it (the old asset goes, the staged copy takes its name).
+        if (step.existing)
+            await deps.api.deleteAsset(step.existing.id);
+        const asset = await deps.api.editAsset(step.staged.id, { name: step.asset.name });
+        deps.log.info(`Finished the interrupted replace of "${asset.name}": the staged copy took the name.`);
+        return { asset, outcome: 'uploaded', attempts: 1 };
+    }
+    if (step.swap) {
+        const swapped = await swapAsset(deps, uploader, step, path);
+        deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then renamed)`);
+        return swapped;
+    }
+    if (step.action === 'replace' && step.existing)
+        await deps.api.deleteAsset(step.existing.id);
+    const result = await uploader.upload({ ...step.asset, path });
+    const verb = result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped';
+    deps.log.info(`${verb} "${result.asset.name}"${result.attempts > 1 ? ` after ${result.attempts} attempts` : ''}`);
+    return result;
+}
+/** Deletes what interrupted swaps left, uploads and relabels the plan's assets; the stored asset by name. */
+async function uploadAssets(deps, plan, release) {
+    for (const stray of plan.strays) {
+        deps.log.info(`Deleting "${stray.name}", left by an interrupted replace.`);
+        await deps.api.deleteAsset(stray.id);
+    }
+    const uploader = uploaderFor(deps, release);
+    const ops = plan.assets
+        .filter((s) => s.action === 'upload' || s.action === 'replace' || s.relabel !== undefined)
+        .map((s) => ({
+        kind: s.action,
+        target: 'asset',
+        subject: s.asset.name,
+        cost: { requests: 1, writes: 1 },
+        payload: s,
+    }));
+    const report = await applyPlan(ops, async ({ payload: step }) => {
+        if (step.action === 'keep' && step.existing) {
+            const asset = await deps.api.editAsset(step.existing.id, { label: step.relabel });
+            deps.log.info(`Labelled "${asset.name}" "${step.relabel}".`);
+            return { asset, outcome: 'kept', attempts: 1 };
+        }
+        return putAsset(deps, uploader, step, step.asset.path);
+    }, { concurrency: deps.maxParallelUploads });
+    const failure = planFailure(report);
+    if (failure) {
+        throw new AggregateError(failure.errors, `${failure.message}; the release stays ${release.draft ? 'a draft' : 'as it was'}.`);
+    }
+    const stored = new Map();
+    for (const r of report.results)
+        if (r.value)
+            stored.set(r.op.payload.asset.name, r.value.asset);
+    return stored;
+}
+/** `remove-assets`: deletes the release's assets that are not among the files (after the uploads succeeded). */
+async function removeAssets(deps, plan) {
+    for (const gone of plan.removals) {
+        deps.log.info(`Deleting "${gone.name}": not among the files (remove-assets).`);
+        await deps.api.deleteAsset(gone.id);
+    }
+}
+const CHECKSUM_ROUNDS = 6;
+/**
+ * The checksum file from a fresh read of the release's assets (matrix jobs add theirs at the same time), written
+ * when it differs, then read again: done when the file read back lists exactly the assets read with it. A
+ * concurrent write of the same name (422, or the asset gone under the swap) is a conflict: read and try again.
+ */
+async function writeChecksums(deps, plan, release) {
+    const step = plan.checksums.step;
+    const name = step.asset.name;
+    const uploader = uploaderFor(deps, release);
+    for (let round = 1;; round++) {
+        const assets = await deps.api.listAssets(release.id);
+        const { entries, unknown } = checksumEntriesOf(assets, name, (n) => stagedFor(n) !== undefined);
+        for (const n of unknown)
+            deps.log.warning(`"${n}" is left out of ${name}: GitHub has no digest for it.`);
+        const content = checksumFileContent(entries);
+        const sha256 = sha256Text(content);
+        const current = assets.find((a) => a.name === name);
+        if (current && current.state === 'uploaded' && assetSha256(current) === sha256) {
+            deps.log.info(`${name} lists ${words_plural(entries.length, 'asset')}, checked against a fresh read.`);
+            return current;
+        }
+        if (round > CHECKSUM_ROUNDS)
+            throw new Error(`${name} kept changing under concurrent runs (${CHECKSUM_ROUNDS} rounds); a re-run completes it.`);
+        const path = (0,external_node_path_namespaceObject.join)(deps.tempDir, `release-${release.id}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}-${name}`);
+        await (0,promises_namespaceObject.writeFile)(path, content);
+        const write = {
+            ...step,
+            asset: { ...step.asset, path, size: Buffer.byteLength(content), sha256 },
+            action: current ? 'replace' : 'upload',
+            existing: current,
+            swap: !!current && current.state === 'uploaded' && !release.draft,
+        };
+        try {
+            await putAsset(deps, uploader, write, path);
+        }
+        catch (err) {
+            if (!isAlreadyExists(err) && !errors_isStatus(err, 404))
+                throw err;
+            deps.log.info(`${name} was written by another run at the same time; reading it again.`);
+        }
+    }
+}
+/** What the final update did, in the release's final state ("Published release 1021", never "…: draft"). */
+function describePublish(before, after, fields) {
+    const set = fields.filter((f) => f !== 'draft');
+    const also = set.length ? ` (${set.join(', ')})` : '';
+    if (before.draft && !after.draft)
+        return `Published release ${after.id}${also}.`;
+    const state = after.draft ? 'a draft' : after.prerelease ? 'a published pre-release' : 'published';
+    if (!before.draft && after.draft)
+        return `Turned release ${after.id} back into a draft${also}.`;
+    return `Updated release ${after.id}${also}; it is ${state}.`;
+}
+/** The one final update (title, notes, publishing), explained when GitHub refuses it. */
+async function publish(deps, plan, release, notes) {
+    if (!plan.update)
+        return release;
+    const update = { ...plan.update };
+    if (notes !== undefined) {
+        const body = releaseBody(plan, release.body ?? '', notes);
+        // Notes that did not change (a re-run, or matrix jobs finishing one draft) are not written again.
+        if (body !== undefined && body !== (release.body ?? ''))
+            update.body = body;
+    }
+    if (Object.keys(update).length === 0)
+        return release;
+    try {
+        const final = await deps.api.update(release.id, update);
+        deps.log.info(describePublish(release, final, Object.keys(update)));
+        return final;
+    }
+    catch (err) {
+        throw explainPublishRefusal(err, release, update.discussion_category_name);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/content-type.ts
+// The Content-Type of an upload, from the file name (GitHub stores it and serves downloads with it).
+const BY_EXTENSION = {
+    '.zip': 'application/zip',
+    '.gz': 'application/gzip',
+    '.tgz': 'application/gzip',
+    '.tar': 'application/x-tar',
+    '.bz2': 'application/x-bzip2',
+    '.xz': 'application/x-xz',
+    '.zst': 'application/zstd',
+    '.7z': 'application/x-7z-compressed',
+    '.rar': 'application/vnd.rar',
+    '.jar': 'application/java-archive',
+    '.war': 'application/java-archive',
+    '.whl': 'application/zip',
+    '.deb': 'application/vnd.debian.binary-package',
+    '.rpm': 'application/x-rpm',
+    '.apk': 'application/vnd.android.package-archive',
+    '.dmg': 'application/x-apple-diskimage',
+    '.pkg': 'application/octet-stream',
+    '.exe': 'application/vnd.microsoft.portable-executable',
+    '.msi': 'application/x-msi',
+    '.appimage': 'application/vnd.appimage',
+    '.iso': 'application/x-iso9660-image',
+    '.wasm': 'application/wasm',
+    '.json': 'application/json',
+    '.xml': 'application/xml',
+    '.yaml': 'application/yaml',
+    '.yml': 'application/yaml',
+    '.toml': 'application/toml',
+    '.txt': 'text/plain',
+    '.md': 'text/markdown',
+    '.csv': 'text/csv',
+    '.html': 'text/html',
+    '.css': 'text/css',
+    '.js': 'text/javascript',
+    '.mjs': 'text/javascript',
+    '.pdf': 'application/pdf',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.gif': 'image/gif',
+    '.svg': 'image/svg+xml',
+    '.webp': 'image/webp',
+    '.ico': 'image/vnd.microsoft.icon',
+    '.asc': 'application/pgp-signature',
+    '.sig': 'application/pgp-signature',
+    '.pem': 'application/x-pem-file',
+    '.sbom': 'application/json',
+    '.intoto': 'application/vnd.in-toto+json',
+    '.sha256': 'text/plain',
+    '.sha512': 'text/plain',
+};
+/** Names of checksum lists without an extension. */
+const TEXT_NAMES = /^(SHA\d+SUMS|MD5SUMS|CHECKSUMS|LICENSE|README|NOTICE)$/i;
+function contentTypeFor(fileName) {
+    const lower = fileName.toLowerCase();
+    if (TEXT_NAMES.test(fileName))
+        return 'text/plain';
+    const dot = lower.lastIndexOf('.');
+    if (dot <= 0)
+        return 'application/octet-stream';
+    return BY_EXTENSION[lower.slice(dot)] ?? 'application/octet-stream';
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/desired-assets.ts
+// From the matched files to the assets the release should have: GitHub's names, content types, and the
+// errors that must stop the run before any request (two files for one asset name, unmatched patterns).
+
+
+function desiredAssets(match, options) {
+    const errors = match.refused.map((r) => `\`files\`: ${r}.`);
+    const warnings = match.skipped.map((p) => `\`files\`: "${p}" is under .git/ and is never uploaded.`);
+    for (const pattern of match.folders) {
+        // As softprops/action-gh-release: a folder is no file; its pattern matches none (and fails like one).
+        const text = `Pattern "${pattern}" of \`files\` names a folder: it uploads nothing. ` +
+            `Use "${pattern.replace(/\/+$/, '')}/*" for the files in it, or "${pattern.replace(/\/+$/, '')}/**" for the whole tree.`;
+        if (options.failOnUnmatched)
+            errors.push(`${text} (Set \`fail-on-unmatched-files: false\` to only warn.)`);
+        else
+            warnings.push(text);
+    }
+    for (const pattern of match.unmatched) {
+        const text = `Pattern "${pattern}" of \`files\` matches no file.`;
+        if (options.failOnUnmatched)
+            errors.push(`${text} (Set \`fail-on-unmatched-files: false\` to only warn.)`);
+        else
+            warnings.push(text);
+    }
+    const labels = options.labels ?? new Map();
+    const used = new Set();
+    const labelOf = (...keys) => {
+        const key = keys.find((k) => labels.has(k));
+        if (key === undefined)
+            return {};
+        used.add(key);
+        return { label: labels.get(key) };
+    };
+    const assets = match.files.map((file) => {
+        const name = githubAssetName(file.fileName);
+        return {
+            name,
+            fileName: file.fileName,
+            path: file.path,
+            size: file.size,
+            contentType: options.contentType ?? contentTypeFor(file.fileName),
+            ...labelOf(file.fileName, name),
+        };
+    });
+    if (options.checksums)
+        labelOf(options.checksums, githubAssetName(options.checksums));
+    for (const key of labels.keys()) {
+        if (!used.has(key))
+            errors.push(`\`asset-labels\` names "${key}", which is not among the files to upload.`);
+    }
+    const byName = new Map();
+    for (const a of assets)
+        byName.set(a.name, [...(byName.get(a.name) ?? []), a.path ?? a.fileName]);
+    if (options.checksums) {
+        const name = githubAssetName(options.checksums);
+        byName.set(name, [...(byName.get(name) ?? []), `the checksum file \`${options.checksums}\``]);
+    }
+    for (const [name, sources] of byName) {
+        if (sources.length > 1)
+            errors.push(`${sources.join(' and ')} would all be uploaded as the asset "${name}": rename one of them.`);
+    }
+    for (const a of assets) {
+        if (a.name !== a.fileName)
+            warnings.push(`GitHub will store "${a.fileName}" as "${a.name}".`);
+    }
+    if (options.checksums && githubAssetName(options.checksums) !== options.checksums) {
+        warnings.push(`GitHub will store the checksum file "${options.checksums}" as "${githubAssetName(options.checksums)}".`);
+    }
+    return { assets, errors, warnings };
+}
+
+;// CONCATENATED MODULE: ./src/actions/release/domain/notes-plan.ts
 /**
  * The latest published non-prerelease listed after (older than) this tag's release, or before any when the
  * release is new: GitHub's own choice for generated notes, made visible in the plan.
@@ -65726,7 +65728,7 @@ function planNotes(desired, release, listed) {
     return notes;
 }
 
-;// CONCATENATED MODULE: ./src/release/plan-checks.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/plan-checks.ts
 /**
  * Whether the server's create/update release takes `discussion_category_name`. An audit of GitHub's OpenAPI
  * descriptions (issue 39) found it missing from GHES 3.17–3.19, where the parameter is ignored and the release is
@@ -65775,7 +65777,7 @@ function stateErrors(desired, release, changing, facts) {
     return { errors, warnings };
 }
 
-;// CONCATENATED MODULE: ./src/release/update-plan.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/update-plan.ts
 // What the create and the one final update of a release send, and what an update keeps of an existing release
 // (the `omit-*-during-update` inputs, ncipollo/release-action's omitNameDuringUpdate, omitBodyDuringUpdate and
 // omitPrereleaseDuringUpdate: the field is set on a new release only). Pure, like the planner that uses it.
@@ -65851,7 +65853,7 @@ function finalUpdate(desired, release, notes, facts) {
     return Object.keys(update).length || notes.call ? update : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/release/asset-steps.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/asset-steps.ts
 
 /** Why an existing asset counts as different from the file (no digest on either side means different). */
 function whyDifferent(remote, local) {
@@ -65941,7 +65943,7 @@ function assetSteps(desiredAssets, release, mode) {
     return { steps, claimed, errors };
 }
 
-;// CONCATENATED MODULE: ./src/release/plan.ts
+;// CONCATENATED MODULE: ./src/actions/release/plan.ts
 
 
 
@@ -66131,11 +66133,11 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
     return { ...built, ...how, reads, cost };
 }
 
-;// CONCATENATED MODULE: ./src/release/target.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/target.ts
 
 /**
  * `tag`: the input; else the tag of `GITHUB_REF` (`refs/tags/…`); else the context's tag — under `workflow_run` the
- * triggering run's tag, once `resolveWorkflowRunRef` (src/core) has asked the API whether its `head_branch` is one.
+ * triggering run's tag, once `resolveWorkflowRunRef` (src/kernel) has asked the API whether its `head_branch` is one.
  * Nothing, with `draft`: the tag "" (an untagged draft).
  * `target`: the input; else the triggering run's `head_sha` under `workflow_run`; else `GITHUB_SHA`.
  */
@@ -66170,7 +66172,7 @@ function shownTag(tag) {
     return tag === '' ? '(untagged draft)' : tag;
 }
 
-;// CONCATENATED MODULE: ./src/release/plan-rows.ts
+;// CONCATENATED MODULE: ./src/actions/release/domain/plan-rows.ts
 
 
 
@@ -66353,10 +66355,10 @@ function planOperations(plan) {
     return ops;
 }
 
-;// CONCATENATED MODULE: ./src/release/report.ts
+;// CONCATENATED MODULE: ./src/actions/release/report.ts
 // What the run tells: the outputs (the assets in the order of the files, with their download URLs) and its
 // sections of the job summary (core adds the heading with the outcome and the API usage), as a value
-// (core/report.ts) that the host renders.
+// (kernel/report.ts) that the host renders.
 
 
 
@@ -66462,7 +66464,7 @@ function releaseReport(outcome) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/release/run.ts
+;// CONCATENATED MODULE: ./src/actions/release/run.ts
 // The only sequencer of the release action: inputs → local files and notes (contained in the workspace) → read
 // the release (drafts included) → plan → print → budget check → apply unless dry-run (draft → uploads →
 // checksums → one publishing update) → report.
@@ -66758,8 +66760,20 @@ async function fill(deps, request, plan, release) {
     return { plan, release: final, assets: orderedAssets(plan, stored) };
 }
 
-;// CONCATENATED MODULE: ./src/release/main.ts
+;// CONCATENATED MODULE: ./src/actions/release/action.ts
+// The release action as a value (kernel/action.ts): its name in the registry, its inputs' one definition and its run.
 
 
-void runAction('release', run);
+
+const action = defineAction({
+    name: 'release',
+    inputs: inputSchema,
+    run: (ctx) => run(ctx),
+});
+
+;// CONCATENATED MODULE: ./src/actions/release/main.ts
+// The release action's entry point on the Actions runner (the bundle dist/release/index.js).
+
+
+void runAction(action);
 

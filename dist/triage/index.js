@@ -46297,7 +46297,7 @@ function getOctokitOptions(token, options) {
 //# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
-;// CONCATENATED MODULE: ./src/client/answers.ts
+;// CONCATENATED MODULE: ./src/github/client/answers.ts
 // One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
 // or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
 // it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
@@ -46376,7 +46376,7 @@ function isHeadInvalid(a) {
     return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
 }
 
-;// CONCATENATED MODULE: ./src/client/errors.ts
+;// CONCATENATED MODULE: ./src/github/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
 
 /** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
@@ -46596,7 +46596,7 @@ class WriteLimitError extends BudgetError {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/pacer.ts
+;// CONCATENATED MODULE: ./src/github/client/pacer.ts
 // Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
 // points per minute; and writes as GitHub asks them. Reads that fit every window go at full speed.
 //
@@ -46898,7 +46898,7 @@ class Pacer {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/budget.ts
+;// CONCATENATED MODULE: ./src/github/client/budget.ts
 // The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
 // free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
 // GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
@@ -47062,12 +47062,12 @@ class BudgetTracker {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/clock.ts
+;// CONCATENATED MODULE: ./src/github/client/clock.ts
 // Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
 // pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
 // `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
 // production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
-// (`src/core/environment.ts`).
+// (`src/hosts/actions-runner/environment.ts`).
 function realClock(scale = 1) {
     const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
     return {
@@ -47077,7 +47077,7 @@ function realClock(scale = 1) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/private-dir.ts
+;// CONCATENATED MODULE: ./src/github/client/private-dir.ts
 // A private directory for data that must stay ours (cached API answers): mode 0700, our own, never a symbolic link,
 // and reached only through folders that nobody else can rename or replace — each real folder above it belongs to
 // root or to us and is writable by nobody else unless it is sticky (as /tmp is). Checking the last component alone
@@ -47129,7 +47129,7 @@ function unsafeAncestor(real, uid) {
 
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/client/etag-cache.ts
+;// CONCATENATED MODULE: ./src/github/client/etag-cache.ts
 // Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
 // token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
 // given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
@@ -47245,7 +47245,7 @@ class EtagCache {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/exit-tasks.ts
+;// CONCATENATED MODULE: ./src/github/client/exit-tasks.ts
 // One `exit` listener for the whole process. A client with a cache directory saves its pacing history (the
 // content-creating requests of the last minutes) when the process ends; each client used to add its own listener, so
 // `serve --cache-dir` with 60 installation tokens held 60 listeners (Node warns after the 11th) and every evicted
@@ -47280,7 +47280,7 @@ function pendingExitTasks() {
     return tasks.size;
 }
 
-;// CONCATENATED MODULE: ./src/client/origins.ts
+;// CONCATENATED MODULE: ./src/github/client/origins.ts
 // Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
 // named in a release. Everything else gets no credentials (and no writes).
 function originOf(url) {
@@ -47338,7 +47338,7 @@ class TrustedOrigins {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/budget.ts
 async function beforeSend(ex, budget, graphql) {
     if (ex.free)
         return;
@@ -47382,7 +47382,7 @@ function noteGraphqlRateLimit(ex, attempt, graphql) {
         graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
     for (const [k, v] of Object.entries(headers ?? {}))
@@ -47425,7 +47425,7 @@ function isGraphqlUrl(url, graphqlUrl) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/cache.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/cache.ts
 // Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
 // 200 with an ETag remembered.
 
@@ -47497,7 +47497,7 @@ function remember(ex, attempt, s) {
     s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
 }
 
-;// CONCATENATED MODULE: ./src/client/transport-errors.ts
+;// CONCATENATED MODULE: ./src/github/client/transport-errors.ts
 // Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
 // or request the client refuses because it would carry the token somewhere it does not belong.
 
@@ -47622,7 +47622,7 @@ function causeText(err) {
     return text;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/errors.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/errors.ts
 // Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
 // answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
 // no usable answer at all.
@@ -47665,7 +47665,7 @@ function failureOf(ex, attempt, gaveUp) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/headers.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/headers.ts
 
 /** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
 const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
@@ -47693,7 +47693,7 @@ function applyHeaders(ex, endpoint, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/answer-limits.ts
+;// CONCATENATED MODULE: ./src/github/client/answer-limits.ts
 const MIB = 1024 * 1024;
 /** The cap of any answer whose declaration raises none. */
 const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
@@ -47705,7 +47705,7 @@ function answerMaxBytes(policy) {
     return raised !== undefined && Number.isSafeInteger(raised) && raised > 0 ? raised : DEFAULT_ANSWER_MAX_BYTES;
 }
 
-;// CONCATENATED MODULE: ./src/client/declared.ts
+;// CONCATENATED MODULE: ./src/github/client/declared.ts
 /** One module's reads, by name; the names are what its call sites pass to `declared`. */
 function defineReads(reads) {
     return reads;
@@ -47745,7 +47745,7 @@ async function requestDeclared(octokit, declaration, params, policy = {}) {
     return response.data;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/integrity.ts
 // Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
 // parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else
 // is an `IntegrityError`, which the retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
@@ -47845,7 +47845,7 @@ function checkShape(ex, attempt) {
     attempt.status = undefined;
 }
 
-;// CONCATENATED MODULE: ./src/client/retry.ts
+;// CONCATENATED MODULE: ./src/github/client/retry.ts
 // The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
 // classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
 // exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
@@ -47921,7 +47921,7 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
     return { retry: false, reason: answer.reason };
 }
 
-;// CONCATENATED MODULE: ./src/client/write-rules.ts
+;// CONCATENATED MODULE: ./src/github/client/write-rules.ts
 /** The rule of a write nobody declared: not repeated after a lost answer (see above). */
 const DEFAULT_AFTER_LOST_ANSWER = 'caller';
 /** One module's writes, by name; the names are what its call sites pass to `declared`. */
@@ -47929,10 +47929,10 @@ function defineWrites(writes) {
     return writes;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/retry.ts
-// Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+;// CONCATENATED MODULE: ./src/github/client/stages/retry.ts
+// Stage 7, retry: GitHub's documented retry matrix (src/github/client/retry.ts) applied to one failed attempt, within the call's
 // retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
-// (`request.afterLostAnswer`, src/client/write-rules.ts).
+// (`request.afterLostAnswer`, src/github/client/write-rules.ts).
 
 
 
@@ -47981,7 +47981,7 @@ function retryStage(ex, attempt, s) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/pacer.ts
 // Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
 // minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
 // the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
@@ -48047,7 +48047,7 @@ function notePacing(pacer, ex, attempt, verdict) {
     pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/redirect.ts
 
 
 const MAX_REDIRECTS = 3;
@@ -48096,7 +48096,7 @@ var external_node_http_ = __nccwpck_require__(7067);
 const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
 // EXTERNAL MODULE: external "node:stream"
 var external_node_stream_ = __nccwpck_require__(7075);
-;// CONCATENATED MODULE: ./src/client/streaming-fetch.ts
+;// CONCATENATED MODULE: ./src/github/client/streaming-fetch.ts
 // A `fetch` for streamed request bodies, on node:http(s) with backpressure.
 //
 // Node's built-in fetch (undici) reads a streamed request body as fast as the source delivers it, whatever
@@ -48210,7 +48210,7 @@ function streamingFetch(input, init = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/send.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/send.ts
 // Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
 // through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
 
@@ -48268,7 +48268,7 @@ async function send(request, ex, s) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
+;// CONCATENATED MODULE: ./src/github/client/stages/telemetry.ts
 
 
 /**
@@ -48358,7 +48358,7 @@ class AttemptObserver {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/pipeline.ts
+;// CONCATENATED MODULE: ./src/github/client/pipeline.ts
 
 
 
@@ -48482,7 +48482,7 @@ function createPipeline(deps) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/retry-runner.ts
+;// CONCATENATED MODULE: ./src/github/client/retry-runner.ts
 // The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
 // marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
 
@@ -48522,7 +48522,7 @@ function createRetry(settings, maxWaitMs, sleep) {
     return retry;
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
+;// CONCATENATED MODULE: ./src/github/graphql/errors.ts
 // GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
 // refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
 // RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
@@ -48588,7 +48588,7 @@ function isSchemaMismatch(entries) {
     return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+;// CONCATENATED MODULE: ./src/github/graphql/shape.ts
 // The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
 // nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
 // says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
@@ -58220,7 +58220,7 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/graphql/run.ts
+;// CONCATENATED MODULE: ./src/github/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
@@ -58354,7 +58354,7 @@ class GraphqlRunner {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/telemetry.ts
+;// CONCATENATED MODULE: ./src/github/client/telemetry.ts
 /** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
@@ -58550,7 +58550,7 @@ class TelemetryRecorder {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/client.ts
+;// CONCATENATED MODULE: ./src/github/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
 
 
@@ -58829,7 +58829,7 @@ function createClient(opts) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/client/contents.ts
+;// CONCATENATED MODULE: ./src/github/client/contents.ts
 // A file's text from a repository through the contents API, with the raw media type (one request; a
 // repeat is a free 304 through the ETag cache). Used for config files kept in a repository.
 
@@ -58874,7 +58874,7 @@ async function readRepoFile(client, file) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/index.ts
+;// CONCATENATED MODULE: ./src/github/client/index.ts
 
 
 
@@ -58891,7 +58891,7 @@ async function readRepoFile(client, file) {
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
-;// CONCATENATED MODULE: ./src/core/log-escape.ts
+;// CONCATENATED MODULE: ./src/kernel/log-escape.ts
 // Text from files, issues, comments, labels and configs, made safe for the runner's log protocol.
 //
 // How the Actions runner reads a step's stdout (actions/runner, src/Runner.Sdk/ProcessInvoker.cs and
@@ -58916,7 +58916,7 @@ var dist = __nccwpck_require__(8815);
 // `::add-mask::` or `::stop-commands::`. `%` needs no encoding on a plain line (the runner decodes only command
 // data). Annotation messages and properties are command data and properties: `@actions/core` encodes them
 // (`escapeData`: `%`, `\r`, `\n`; `escapeProperty`: also `:` and `,`), so a literal `%0A` in a name stays literal
-// text; `src/core/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
+// text; `src/kernel/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
 /** White space as .NET's `Char.IsWhiteSpace` sees it (JavaScript's `\s` plus NEL). */
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
@@ -58987,11 +58987,11 @@ function neutralizeLogText(text) {
         .join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/runner-log.ts
+;// CONCATENATED MODULE: ./src/kernel/runner-log.ts
 // The one place that writes to the runner's log: every line, annotation, group and failure of an action goes
 // through here, so text from files, issues, comments, labels and configs can never act as a workflow command
 // (the scheme and its evidence are in `log-escape.ts`). A lint rule forbids `core.info|debug|warning|error|notice`
-// and `console.*` everywhere else in src/ (the command line prints through `src/cli/terminal.ts`).
+// and `console.*` everywhere else in src/ (the command line prints through `src/hosts/cli/terminal.ts`).
 
 
 /**
@@ -59044,7 +59044,7 @@ const runnerLog = {
     },
 };
 
-;// CONCATENATED MODULE: ./src/core/config-file.ts
+;// CONCATENATED MODULE: ./src/kernel/config-file.ts
 // Configuration files (YAML, or JSON which is YAML) validated by a zod schema, with every problem
 // located at the line and column of the offending node so it can be shown as an annotation.
 
@@ -59189,17 +59189,19 @@ async function readConfigFile(path, schema) {
     }
     return parseConfig(text, path, schema);
 }
-/** Annotations attach to files by their path in the repository: relative to GITHUB_WORKSPACE, with `/`. */
-function annotationFile(file) {
-    const workspace = process.env.GITHUB_WORKSPACE;
+/** Annotations attach to files by their path in the repository: relative to the runner's workspace, with `/`. */
+function annotationFile(file, workspace) {
     if (!workspace || !(0,external_node_path_namespaceObject.isAbsolute)(file))
         return file;
     const rel = (0,external_node_path_namespaceObject.relative)(workspace, file);
     return rel && !rel.startsWith('..') && !(0,external_node_path_namespaceObject.isAbsolute)(rel) ? rel.split(external_node_path_namespaceObject.sep).join('/') : file;
 }
-/** One error annotation per issue, placed on the file's line and column. */
-function annotate(error, title = 'Invalid configuration') {
-    const file = annotationFile(error.file);
+/**
+ * One error annotation per issue, placed on the file's line and column; `workspace` is the runner's
+ * `GITHUB_WORKSPACE` as the host read it (undefined: paths as they are).
+ */
+function annotate(error, workspace, title = 'Invalid configuration') {
+    const file = annotationFile(error.file, workspace);
     for (const issue of error.issues) {
         const message = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
         if (issue.line > 0)
@@ -59209,7 +59211,7 @@ function annotate(error, title = 'Invalid configuration') {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/words.ts
+;// CONCATENATED MODULE: ./src/kernel/words.ts
 // Small wording helpers shared by every action's log lines and summaries.
 /** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
 function plural(count, word, pluralWord = `${word}s`) {
@@ -59232,7 +59234,7 @@ function valueText(value) {
     return JSON.stringify(value) ?? '';
 }
 
-;// CONCATENATED MODULE: ./src/core/context.ts
+;// CONCATENATED MODULE: ./src/kernel/context.ts
 // The event that started the run, resolved into the few fields the actions use.
 // The payload (GITHUB_EVENT_PATH) is parsed with zod; every part is optional and loose, so an unknown
 // or malformed field is ignored rather than crashing the action.
@@ -59390,7 +59392,7 @@ function resolveRef(eventName, p, repository, runRef, runSha) {
     return { ref, sha, ...parts };
 }
 /** Reads the run's event from the Actions runner environment. Never throws. */
-function readEventContext(env = process.env) {
+function readEventContext(env) {
     const payload = readEventPayload(env.GITHUB_EVENT_PATH);
     const parsed = Payload.safeParse(payload);
     // Every field catches its own errors, so this only fails on a non-object, which readEventPayload excludes.
@@ -59446,8 +59448,8 @@ function readEventContext(env = process.env) {
 
 ;// CONCATENATED MODULE: external "node:os"
 const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
-;// CONCATENATED MODULE: ./src/core/environment.ts
-// The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/environment.ts
+// The Actions runner's environment, read once. Only `src/hosts/actions-runner` and `src/hosts/cli` read `process.env`:
 // an action gets these values through its `ActionContext`.
 
 
@@ -59496,7 +59498,7 @@ function readRunnerEnvironment(env = process.env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/redaction.ts
+;// CONCATENATED MODULE: ./src/kernel/redaction.ts
 // The one redaction of secrets in text, for the actions (with the runner's own masking) and the service (its JSON
 // log and what it persists). A secret is registered as soon as it is obtained (the service's installation tokens
 // and JWTs, an hour and ten minutes long), together with the forms it travels in (`x-access-token:<token>` in
@@ -59531,7 +59533,7 @@ class Redactor {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/inputs.ts
+;// CONCATENATED MODULE: ./src/kernel/inputs.ts
 // Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
 // An empty string means "not given", so the schema's default applies; a bad value fails with an error
 // naming the input and what was expected.
@@ -59679,8 +59681,8 @@ function enumInput(values, defaultValue) {
     return defaultValue === undefined ? base : base.default(() => defaultValue);
 }
 
-;// CONCATENATED MODULE: ./src/core/common-inputs.ts
-// The inputs every action has (read by core's `runAction` before the action's own): `token`, `dry-run`,
+;// CONCATENATED MODULE: ./src/kernel/common-inputs.ts
+// The inputs every action has (read by the runner host's `runAction` before the action's own): `token`, `dry-run`,
 // `budget-reserve`. Each `action.yml` declares them beside the action's own `inputSchema`.
 
 
@@ -59690,9 +59692,9 @@ const commonInputSchema = actionInputs({
     'budget-reserve': intInput({ min: 0, default: 50 }),
 });
 
-;// CONCATENATED MODULE: ./src/core/external-text.ts
+;// CONCATENATED MODULE: ./src/kernel/external-text.ts
 // The one escaping rule for external strings (issue and comment text, branch, workflow-run, label and file names)
-// in every sink but the log (which has its own, core/log-escape.ts, whose control rule this module shares):
+// in every sink but the log (which has its own, kernel/log-escape.ts, whose control rule this module shares):
 // - `markdownText`: running text in what GitHub renders as Markdown (job-summary lines and table cells), shown as
 //   written: HTML entities for `<` `>` `&`, a backslash before the characters of inline Markdown, line breaks as
 //   spaces (`markdownCell`: as `<br>`).
@@ -59838,7 +59840,7 @@ function outputJson(value) {
         .replace(/#\[/g, '\\u0023[');
 }
 
-;// CONCATENATED MODULE: ./src/core/report.ts
+;// CONCATENATED MODULE: ./src/kernel/report.ts
 // A run's report as a value. An action's `report` step returns a `RunReport` from its outcome (the plan, the result)
 // and its state, and writes nothing: the host renders it. The Actions runner (`runner-host.ts`) sets the outputs,
 // appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
@@ -59890,7 +59892,7 @@ function logReport(report, log) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/outputs.ts
 // Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON). Only a host
 // writes them (`runner-host.ts`); an action's report returns its outputs in a `RunReport` (`report.ts`).
 
@@ -59902,7 +59904,7 @@ function setOutputs(outputs) {
         setOutput(name, outputText(value));
 }
 
-;// CONCATENATED MODULE: ./src/core/table.ts
+;// CONCATENATED MODULE: ./src/kernel/table.ts
 // Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
 // external-text.ts) and aligned text for the log.
 
@@ -59925,7 +59927,7 @@ function textTable(headers, rows) {
     return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/summary.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/summary.ts
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
 
@@ -59985,9 +59987,9 @@ async function writeSummary() {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/runner-host.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/runner-host.ts
 // The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
-// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// each summary section appended to the job summary buffer (the runner host's `runAction` puts its heading, budget chart and API
 // usage around them and writes the file, on success and on failure alike), each log line through the action's log
 // (redacted there). Actions never call these globals themselves: their `report` step returns the value.
 
@@ -60005,7 +60007,7 @@ function runnerRenderer(log) {
     return (report) => renderOnRunner(report, log);
 }
 
-;// CONCATENATED MODULE: ./src/core/budget-chart.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/budget-chart.ts
 // The budget as a picture at the top of every job summary: a small Mermaid chart (GitHub renders ```mermaid blocks
 // in job summaries) of what this run spent of REST's and GraphQL's hourly budgets, what was left and the reserve it
 // keeps back, each as a percentage of its own limit (requests and points side by side); and, for a run that waited
@@ -60070,7 +60072,7 @@ function summaryCharts(s, reserves) {
     return [budgetChart(s, reserves), writesChart(s)].filter(Boolean).join('\n\n');
 }
 
-;// CONCATENATED MODULE: ./src/core/run.ts
+;// CONCATENATED MODULE: ./src/hosts/actions-runner/run.ts
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
 // the API usage to the job summary and a one-line cost to the log.
@@ -60087,7 +60089,7 @@ function summaryCharts(s, reserves) {
 
 
 
-/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
+/** Replaces every occurrence of the secrets in a text (kernel/redaction.ts, the one redaction). */
 function redactor(secrets) {
     const r = new Redactor(secrets);
     return (text) => r.redact(text);
@@ -60134,10 +60136,10 @@ function headline(err) {
     return '';
 }
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
-function reportFailure(err, redact) {
+function reportFailure(err, redact, workspace) {
     if (err instanceof ConfigError) {
         // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
-        annotate(err);
+        annotate(err, workspace);
         runnerLog.info(redact(`Invalid configuration: ${plural(err.issues.length, 'problem')} in ${err.file}.`));
         process.exitCode = 1;
         return err.issues.map((i) => redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`));
@@ -60165,12 +60167,11 @@ function reportFailure(err, redact) {
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-async function runAction(name, 
-/** The action's run (what it resolves to is its own: a test may read it). */
-main, options = {}) {
+async function runAction(action, options = {}) {
+    const { name, run: main, tokenAlias: alias } = action;
     const baseReader = options.readInput ?? ((n) => getInput(n) || undefined);
-    const alias = options.tokenAlias;
     const readInput = alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
+    const env = options.env ?? process.env;
     let redact = (text) => text;
     let client;
     let failures = [];
@@ -60181,7 +60182,6 @@ main, options = {}) {
         const inputs = getInputs(commonInputSchema, readInput);
         dryRun = inputs.dryRun;
         const log = makeLog(redact);
-        const env = options.env ?? process.env;
         const runner = readRunnerEnvironment(env);
         client = (options.createClient ?? createClient)({
             token: inputs.token,
@@ -60207,12 +60207,13 @@ main, options = {}) {
             workspace: runner.workspace,
             tempDir: runner.tempDir,
             serverUrl: runner.serverUrl,
+            processEnv: env,
             clock: runner.clock,
             render: runnerRenderer(log),
         });
     }
     catch (err) {
-        failures = reportFailure(err, redact);
+        failures = reportFailure(err, redact, env.GITHUB_WORKSPACE);
     }
     await finish(name, outcome(failures, dryRun), client, failures, redact);
     if (failures.length > 0)
@@ -60254,250 +60255,13 @@ async function finish(name, result, client, failures, redact) {
     await writeSummary();
 }
 
-;// CONCATENATED MODULE: ./src/core/pool.ts
-// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
-//
-// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
-// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
-// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
-// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
-// without an error: the run was stopped, nothing failed.
-//
-// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
-// never attempted, so they are `skipped` now, with the same reason as their error.
-function toError(err) {
-    return err instanceof Error ? err : new Error(String(err));
-}
-/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
-function groupsOf(items, group) {
-    const groups = [];
-    const byKey = new Map();
-    items.forEach((item, index) => {
-        const key = group?.(item, index);
-        if (key === undefined) {
-            groups.push([index]);
-            return;
-        }
-        const members = byKey.get(key);
-        if (members)
-            members.push(index);
-        else {
-            const fresh = [index];
-            byKey.set(key, fresh);
-            groups.push(fresh);
-        }
-    });
-    return groups;
-}
-/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
-async function runPool(items, fn, options) {
-    const results = items.map(() => ({ status: 'skipped' }));
-    const queue = groupsOf(items, options.group);
-    let next = 0;
-    const worker = async () => {
-        while (next < queue.length) {
-            const members = queue[next++];
-            let failed = false;
-            for (const index of members) {
-                if (failed) {
-                    const key = String(options.group?.(items[index], index));
-                    results[index] = {
-                        status: 'skipped',
-                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
-                    };
-                    continue;
-                }
-                if (options.shouldStop?.())
-                    break;
-                try {
-                    results[index] = { status: 'done', value: await fn(items[index], index) };
-                }
-                catch (err) {
-                    failed = true;
-                    results[index] = { status: 'failed', error: toError(err) };
-                }
-            }
-        }
-    };
-    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
-    await Promise.all(Array.from({ length: workers }, worker));
-    return results;
-}
-/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
-async function mapPool(items, limit, fn) {
-    const settled = await runPool(items, fn, { limit });
-    const values = [];
-    for (const s of settled) {
-        if (s.status === 'failed')
-            throw s.error;
-        if (s.status === 'done')
-            values.push(s.value);
-    }
-    return values;
+;// CONCATENATED MODULE: ./src/kernel/action.ts
+/** Defines an action (typed: its run takes an `ActionContext`). */
+function defineAction(definition) {
+    return definition;
 }
 
-;// CONCATENATED MODULE: ./src/core/plan.ts
-// Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
-
-
-
-/** The total cost of a plan (GraphQL points summed when an operation has some). */
-function planCost(ops) {
-    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
-        requests: 0,
-        writes: 0,
-    });
-    if (!ops.some((op) => op.cost.points !== undefined))
-        return total;
-    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
-}
-/**
- * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
- * its own group; the report lists each operation's status in plan order.
- */
-async function applyPlan(ops, execute, options = {}) {
-    const settled = await runPool(ops, execute, {
-        limit: options.concurrency ?? 4,
-        group: options.group,
-        shouldStop: () => options.signal?.aborted === true,
-    });
-    const results = ops.map((op, index) => ({ op, ...settled[index] }));
-    const count = (status) => results.filter((r) => r.status === status).length;
-    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
-}
-function formatCost(cost) {
-    const points = cost.points ? `, ${plural(cost.points, 'GraphQL point')}` : '';
-    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})${points}`;
-}
-const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
-/** After the plan's total: what it does not price. */
-const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
-/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
-function formatPlan(ops, options = {}) {
-    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
-    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
-    if (ops.length === 0)
-        return `No changes. ${total}`;
-    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
-    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
-    return `${table}\n\n${total}`;
-}
-/** A one-line description of an operation, for error lists and logs. */
-function describeOperation(op) {
-    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
-}
-/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
-function summarizeResults(report) {
-    const lines = [
-        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
-    ];
-    for (const r of report.results) {
-        if (r.status === 'failed')
-            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
-    }
-    return lines.join('\n');
-}
-/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
-function planFailure(report) {
-    if (report.failed === 0 && report.skipped === 0)
-        return undefined;
-    const errors = report.results
-        .filter((r) => r.status !== 'done')
-        .map((r) => r.status === 'failed'
-        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
-    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/sequence.ts
-
-
-
-
-/** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
-const workflowLogSections = {
-    start: (title) => runnerLog.startGroup(title),
-    end: () => runnerLog.endGroup(),
-};
-/** No sections (a service's structured log). */
-const noLogSections = { start: () => undefined, end: () => undefined };
-/** The phases, in order, as their sections are titled. */
-const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
-/**
- * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
- * first step's error (or `failure`, after the report was rendered).
- */
-async function runSequence(ctx, steps, options = {}) {
-    const sections = options.sections ?? workflowLogSections;
-    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
-    const phase = async (title, body) => {
-        sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
-        try {
-            return await body();
-        }
-        finally {
-            sections.end();
-        }
-    };
-    const reportPhase = (make) => phase('Report', () => {
-        const report = make();
-        render(report);
-        return report;
-    });
-    const state = await phase('Read', steps.read);
-    const plan = await phase('Plan', async () => {
-        const planned = await steps.plan(state);
-        steps.print(planned);
-        return planned;
-    });
-    const cost = steps.cost(plan);
-    const what = steps.what(plan);
-    if (ctx.inputs.dryRun) {
-        await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-        const outcome = { dryRun: true, state, plan };
-        const report = await reportPhase(() => steps.report(outcome));
-        return { outcome, report };
-    }
-    let result;
-    try {
-        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-        await phase('Budget', async () => {
-            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-            await ctx.client.budget.ensure(cost, what);
-        });
-        result = await phase('Apply', () => steps.apply(plan, state));
-    }
-    catch (err) {
-        const { stopped } = steps;
-        if (stopped)
-            await reportPhase(() => stopped(plan, state));
-        throw err;
-    }
-    const outcome = { dryRun: false, state, plan, result };
-    const report = await reportPhase(() => steps.report(outcome));
-    const failure = steps.failure?.(result);
-    if (failure)
-        throw failure;
-    return { outcome, report };
-}
-/** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
-function warnIfUnaffordable(ctx, cost, what) {
-    const { budget } = ctx.client;
-    if (budget.canAfford(cost)) {
-        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}; the budget can pay for it now.`);
-        return;
-    }
-    const { remaining } = budget.state();
-    const usable = Math.max(0, remaining - budget.reserve);
-    ctx.log.warning(`Budget too small for ${what} now: it needs ${plural(cost.requests, 'request')}, ${remaining} remain and ${budget.reserve} ` +
-        `are kept in reserve (${usable} usable); a real run would be refused before any write.`);
-}
-function capitalised(text) {
-    return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-;// CONCATENATED MODULE: ./src/triage/stale-names.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/stale-names.ts
 // actions/stale's input names, read as they are (in the `stale:` section and as step inputs), turned into
 // triage's stale section: a name with `issue` or `pr` in it goes to the `issues:` or `pull-requests:` section
 // (which overrides the common one, as actions/stale's specific inputs override its common ones), the rest keeps
@@ -60641,8 +60405,8 @@ function fromActionsStaleNames(section) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/triage/inputs.ts
-// The inputs of triage beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
+;// CONCATENATED MODULE: ./src/actions/triage/inputs.ts
+// The inputs of triage beyond the common ones (token, dry-run, budget-reserve, read by src/hosts/actions-runner/run): a zod
 // schema over the action.yml names (`inputSchema`, the only definition), giving a typed camelCase object. Every
 // actions/stale input is accepted under its own name too (see stale-names.ts): a workflow that used actions/stale
 // works by changing its `uses:` line.
@@ -60728,7 +60492,250 @@ function unsupportedLabelerInputs(inputs) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/core/names.ts
+;// CONCATENATED MODULE: ./src/kernel/pool.ts
+// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
+//
+// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
+// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
+// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
+// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
+// without an error: the run was stopped, nothing failed.
+//
+// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
+// never attempted, so they are `skipped` now, with the same reason as their error.
+function toError(err) {
+    return err instanceof Error ? err : new Error(String(err));
+}
+/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
+function groupsOf(items, group) {
+    const groups = [];
+    const byKey = new Map();
+    items.forEach((item, index) => {
+        const key = group?.(item, index);
+        if (key === undefined) {
+            groups.push([index]);
+            return;
+        }
+        const members = byKey.get(key);
+        if (members)
+            members.push(index);
+        else {
+            const fresh = [index];
+            byKey.set(key, fresh);
+            groups.push(fresh);
+        }
+    });
+    return groups;
+}
+/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
+async function runPool(items, fn, options) {
+    const results = items.map(() => ({ status: 'skipped' }));
+    const queue = groupsOf(items, options.group);
+    let next = 0;
+    const worker = async () => {
+        while (next < queue.length) {
+            const members = queue[next++];
+            let failed = false;
+            for (const index of members) {
+                if (failed) {
+                    const key = String(options.group?.(items[index], index));
+                    results[index] = {
+                        status: 'skipped',
+                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
+                    };
+                    continue;
+                }
+                if (options.shouldStop?.())
+                    break;
+                try {
+                    results[index] = { status: 'done', value: await fn(items[index], index) };
+                }
+                catch (err) {
+                    failed = true;
+                    results[index] = { status: 'failed', error: toError(err) };
+                }
+            }
+        }
+    };
+    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+}
+/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
+async function mapPool(items, limit, fn) {
+    const settled = await runPool(items, fn, { limit });
+    const values = [];
+    for (const s of settled) {
+        if (s.status === 'failed')
+            throw s.error;
+        if (s.status === 'done')
+            values.push(s.value);
+    }
+    return values;
+}
+
+;// CONCATENATED MODULE: ./src/kernel/plan.ts
+// Plan → apply: planners return operations that each know their API cost; the shared runner applies
+// them on the one pool (kernel/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
+
+
+
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
+function planCost(ops) {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+        requests: 0,
+        writes: 0,
+    });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
+}
+/**
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
+ */
+async function applyPlan(ops, execute, options = {}) {
+    const settled = await runPool(ops, execute, {
+        limit: options.concurrency ?? 4,
+        group: options.group,
+        shouldStop: () => options.signal?.aborted === true,
+    });
+    const results = ops.map((op, index) => ({ op, ...settled[index] }));
+    const count = (status) => results.filter((r) => r.status === status).length;
+    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+}
+function formatCost(cost) {
+    const points = cost.points ? `, ${plural(cost.points, 'GraphQL point')}` : '';
+    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})${points}`;
+}
+const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** After the plan's total: what it does not price. */
+const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
+/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
+function formatPlan(ops, options = {}) {
+    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
+    if (ops.length === 0)
+        return `No changes. ${total}`;
+    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
+    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
+    return `${table}\n\n${total}`;
+}
+/** A one-line description of an operation, for error lists and logs. */
+function describeOperation(op) {
+    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
+}
+/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
+function summarizeResults(report) {
+    const lines = [
+        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
+    ];
+    for (const r of report.results) {
+        if (r.status === 'failed')
+            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
+    }
+    return lines.join('\n');
+}
+/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
+function planFailure(report) {
+    if (report.failed === 0 && report.skipped === 0)
+        return undefined;
+    const errors = report.results
+        .filter((r) => r.status !== 'done')
+        .map((r) => r.status === 'failed'
+        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
+    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
+}
+
+;// CONCATENATED MODULE: ./src/kernel/sequence.ts
+
+
+
+
+/** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
+const workflowLogSections = {
+    start: (title) => runnerLog.startGroup(title),
+    end: () => runnerLog.endGroup(),
+};
+/** No sections (a service's structured log). */
+const noLogSections = { start: () => undefined, end: () => undefined };
+/** The phases, in order, as their sections are titled. */
+const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
+async function runSequence(ctx, steps, options = {}) {
+    const sections = options.sections ?? workflowLogSections;
+    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
+    const phase = async (title, body) => {
+        sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
+        try {
+            return await body();
+        }
+        finally {
+            sections.end();
+        }
+    };
+    const reportPhase = (make) => phase('Report', () => {
+        const report = make();
+        render(report);
+        return report;
+    });
+    const state = await phase('Read', steps.read);
+    const plan = await phase('Plan', async () => {
+        const planned = await steps.plan(state);
+        steps.print(planned);
+        return planned;
+    });
+    const cost = steps.cost(plan);
+    const what = steps.what(plan);
+    if (ctx.inputs.dryRun) {
+        await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
+        const outcome = { dryRun: true, state, plan };
+        const report = await reportPhase(() => steps.report(outcome));
+        return { outcome, report };
+    }
+    let result;
+    try {
+        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+        await phase('Budget', async () => {
+            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+            await ctx.client.budget.ensure(cost, what);
+        });
+        result = await phase('Apply', () => steps.apply(plan, state));
+    }
+    catch (err) {
+        const { stopped } = steps;
+        if (stopped)
+            await reportPhase(() => stopped(plan, state));
+        throw err;
+    }
+    const outcome = { dryRun: false, state, plan, result };
+    const report = await reportPhase(() => steps.report(outcome));
+    const failure = steps.failure?.(result);
+    if (failure)
+        throw failure;
+    return { outcome, report };
+}
+/** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
+function warnIfUnaffordable(ctx, cost, what) {
+    const { budget } = ctx.client;
+    if (budget.canAfford(cost)) {
+        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}; the budget can pay for it now.`);
+        return;
+    }
+    const { remaining } = budget.state();
+    const usable = Math.max(0, remaining - budget.reserve);
+    ctx.log.warning(`Budget too small for ${what} now: it needs ${plural(cost.requests, 'request')}, ${remaining} remain and ${budget.reserve} ` +
+        `are kept in reserve (${usable} usable); a real run would be refused before any write.`);
+}
+function capitalised(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/github/names.ts
 // Names that strangers or config files supply and that end up in URL paths: validated by GitHub's rules
 // and encoded by one function, so `..` can never walk a path and `/` can never add a segment.
 /** GitHub's account names: letters, digits and hyphens (underscores for managed users), at most 39. */
@@ -67601,7 +67608,7 @@ function re(stringsOrFlags, ...values) {
 }
 
 
-;// CONCATENATED MODULE: ./src/triage/pattern.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/pattern.ts
 // Text patterns of the config: `/source/flags` is a regular expression; any other string matches
 // literally, ignoring case. Patterns are written by whoever edits the config and run on text strangers write,
 // so they are compiled with re2js (RE2: time linear in the text, whatever the pattern) and see at most the
@@ -67668,7 +67675,7 @@ function matches(pattern, text) {
     return pattern.regex.test(text.length > PATTERN_TEXT_LIMIT ? text.slice(0, PATTERN_TEXT_LIMIT) : text);
 }
 
-;// CONCATENATED MODULE: ./src/triage/label-origins.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/label-origins.ts
 // Where in the config each label an operation adds was asked for, as `file:line`, so a warning about a label the
 // repository lacks points at the line to fix. Keyed by what asked (an operation's `detail`: `rule <id>`,
 // `stale: close-label`, `stale: labels-to-add-when-unstale`) and the label name (case-insensitive, as GitHub's).
@@ -67769,7 +67776,7 @@ function mergedOrigins(first, second) {
     return new Map([...(second ?? []), ...(first ?? [])]);
 }
 
-;// CONCATENATED MODULE: ./src/triage/suggest.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/suggest.ts
 // "Did you mean": the closest known name to a misspelt one, by edit distance (insertions, deletions,
 // substitutions and swaps of neighbours each cost 1), compared case-insensitively.
 /** Optimal string alignment distance between two strings (linear memory in the shorter one). */
@@ -67806,7 +67813,7 @@ function closestName(name, known) {
     return best?.name;
 }
 
-;// CONCATENATED MODULE: ./src/triage/vocabulary.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/vocabulary.ts
 // The fixed words of the config: permission levels, command names, close reasons.
 /** Collaborator permission levels, lowest first. */
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
@@ -67815,7 +67822,7 @@ const CLOSE_REASONS = ['completed', 'not_planned'];
 /** The commands `author-can` may give an issue's author on their own item. */
 const AUTHOR_COMMANDS = ['close', 'reopen'];
 
-;// CONCATENATED MODULE: ./src/triage/config.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/config.ts
 // The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
 // with zod. Problems are reported with the file, line and column of the offending node.
 
@@ -68099,7 +68106,7 @@ function parseTriageConfig(text, file) {
     return labelOrigins.size > 0 ? { ...config, labelOrigins } : config;
 }
 
-;// CONCATENATED MODULE: ./src/triage/stale-inputs.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/stale-inputs.ts
 // actions/stale's inputs given as step inputs (`with:`) become the stale section (over the config file's, setting by
 // setting), so `uses: actions/stale@v10` → `uses: <this action>` keeps a workflow working. Validated by the stale
 // section's own schema; a bad value fails the run naming the input.
@@ -68150,7 +68157,7 @@ function withStaleInputs(config, given) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/job-memory.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/job-memory.ts
 // What this job wrote, remembered across the runs of one job in `RUNNER_TEMP` (beside the client's ETag
 // cache): a second sweep in the same job knows that an item's last update was its own write and that the
 // stale pair is complete, so it reads no comments. A fresh runner starts with an empty memory.
@@ -68231,7 +68238,7 @@ async function loadJobMemory(tempDir, repo, warn = () => undefined) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/workspace-paths.ts
+;// CONCATENATED MODULE: ./src/kernel/workspace-paths.ts
 // The one containment rule for every read from the workspace (config files of label-sync and triage, the files
 // release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
 // link, of the file and of each folder above it) and then must:
@@ -68347,7 +68354,7 @@ function quoteNothing(source, parse, warn) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/core/config-source.ts
+;// CONCATENATED MODULE: ./src/kernel/config-source.ts
 // The one reader of configuration files (label files, triage.yml): from the workspace when the repository is
 // checked out (no request), or from a repository through the contents API with the raw media type (one request;
 // a repeat within the job, or in the service, is a free 304 through the client's ETag cache).
@@ -68400,7 +68407,7 @@ async function readWorkspaceConfig(workspace, path) {
             throw ConfigError.forFile(candidate, 'the path leaves the workspace');
         if (!insideWorkspace(root, full))
             throw ConfigError.forFile(file, 'the path is not a file of the workspace outside .git/');
-        // The one containment rule (core/workspace-paths.ts): realpath, inside the workspace, not into .git/.
+        // The one containment rule (kernel/workspace-paths.ts): realpath, inside the workspace, not into .git/.
         const found = await containedPath(root, root, candidate);
         if (!found.ok) {
             if (found.reason === 'missing')
@@ -68430,7 +68437,7 @@ async function readRepositoryConfig(client, repository, path, ref) {
     return undefined;
 }
 
-;// CONCATENATED MODULE: ./src/triage/labeler.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/labeler.ts
 // actions/labeler's `.github/labeler.yml` (v5, v6), read as is and turned into triage rules that decide as labeler
 // decides. Its semantics, read from its source (src/api/get-label-configs.ts, src/labeler.ts, src/changedFiles.ts,
 // src/branch.ts; v5.0.0 = v6.0.1, v6.2.0's top-level options):
@@ -68656,7 +68663,7 @@ function labelerRules(text, file, sync, warn) {
     return labelerFile(text, file, sync, warn).rules;
 }
 
-;// CONCATENATED MODULE: ./src/triage/load-config.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/load-config.ts
 
 
 
@@ -68706,8 +68713,8 @@ async function withLabelerRules(client, repo, loaded, workspace, labeler) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/reads.ts
-// triage's REST reads and the shape of each answer (src/client/declared.ts): each call passes its declaration with
+;// CONCATENATED MODULE: ./src/actions/triage/reads.ts
+// triage's REST reads and the shape of each answer (src/github/client/declared.ts): each call passes its declaration with
 // the request (`request: declared(reads.item)`), which the client checks every page against. Its writes are in
 // writes.ts; GraphQL documents carry their own shapes (queries/).
 
@@ -68751,7 +68758,7 @@ const reads_reads = defineReads({
     },
 });
 
-;// CONCATENATED MODULE: ./src/core/graphql-query.ts
+;// CONCATENATED MODULE: ./src/github/graphql/query.ts
 /**
  * `paid` hears what the document cost once it was answered, whether the answer was data or an error (GitHub's
  * `errors`, a shape the client refused): an answer refused is still paid for. Not called when no answer cost points.
@@ -68773,7 +68780,7 @@ async function sendQuery(client, document, variables, paid) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/triage/markers.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/markers.ts
 // Hidden markers in the comments triage posts: they make a rule comment once per item, ever, and tell
 // when an item was marked stale. The marker is an HTML comment, invisible in the rendered text.
 // Anyone can paste a marker into a comment, so markers count only in the engine's own comments: those
@@ -68885,17 +68892,17 @@ function isTriageComment(body) {
     return (body ?? '').includes(PREFIX);
 }
 
-;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+;// CONCATENATED MODULE: ./src/github/graphql/shape-builders.ts
 const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
 const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
-const graphql_shape_list = (of) => ({ kind: 'list', nullable: false, of });
-function graphql_shape_object(fields, on) {
+const shape_builders_list = (of) => ({ kind: 'list', nullable: false, of });
+function shape_builders_object(fields, on) {
     return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
 }
 /** The same shape where the schema allows null. */
-const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+const shape_builders_nullable = (shape) => ({ ...shape, nullable: true });
 /** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
-const nullableList = (of) => graphql_shape_nullable(graphql_shape_list(graphql_shape_nullable(of)));
+const nullableList = (of) => shape_builders_nullable(shape_builders_list(shape_builders_nullable(of)));
 /** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
  * once, in the order first spread: as tools/graphql/compile.ts's `spreadClosure` lists them). */
 function withFragments(text, spreads) {
@@ -68917,7 +68924,7 @@ function graphqlDocument(facts, shape, text) {
     return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
 }
 
-;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+;// CONCATENATED MODULE: ./src/github/graphql/queries/documents.ts
 // Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
@@ -68928,7 +68935,7 @@ const actorLoginFragment = {
 const budgetFragment = {
     text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
     fields: {
-        rateLimit: graphql_shape_nullable(graphql_shape_object({
+        rateLimit: shape_builders_nullable(shape_builders_object({
             cost: scalar('number', 'int'),
             limit: scalar('number', 'int'),
             remaining: scalar('number', 'int'),
@@ -68942,24 +68949,24 @@ const labelFragment = {
         id: scalar('string'),
         name: scalar('string'),
         color: scalar('string'),
-        description: graphql_shape_nullable(scalar('string')),
+        description: shape_builders_nullable(scalar('string')),
     },
 };
 const pageFragment = {
     text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
-    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+    fields: { hasNextPage: scalar('boolean'), endCursor: shape_builders_nullable(scalar('string')) },
 };
 const labelPageFragment = {
     text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
     spreads: [pageFragment, labelFragment],
     fields: {
         totalCount: scalar('number', 'int'),
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
+        pageInfo: shape_builders_object(pageFragment.fields),
+        nodes: nullableList(shape_builders_object(labelFragment.fields)),
     },
 };
 
-;// CONCATENATED MODULE: ./src/core/graphql-envelope.ts
+;// CONCATENATED MODULE: ./src/github/graphql/envelope.ts
 // The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
 // which every query selects so that the answer keeps the client's account of it current), then one repository by
 // owner and name, null when it does not exist or the token cannot see it. The generated modules
@@ -68970,10 +68977,10 @@ const labelPageFragment = {
 
 /** A query of the budget and one repository: `facts.spreads` are the fragments it spreads besides Budget. */
 function repositoryQuery(facts, repository, text) {
-    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object(repository)) }), text);
+    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, shape_builders_object({ ...budgetFragment.fields, repository: shape_builders_nullable(shape_builders_object(repository)) }), text);
 }
 
-;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
+;// CONCATENATED MODULE: ./src/actions/triage/queries/documents.ts
 // Generated by `npm run graphql:write` (tools/graphql/documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 
@@ -68997,12 +69004,12 @@ const commentsFragment = {
     spreads: [actorLoginFragment],
     fields: {
         totalCount: scalar('number', 'int'),
-        nodes: nullableList(graphql_shape_object({
+        nodes: nullableList(shape_builders_object({
             body: scalar('string'),
             createdAt: scalar('string', 'datetime'),
             updatedAt: scalar('string', 'datetime'),
             viewerDidAuthor: scalar('boolean'),
-            author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+            author: shape_builders_nullable(shape_builders_object(actorLoginFragment.fields)),
         })),
     },
 };
@@ -69011,8 +69018,8 @@ const labeledFragment = {
     spreads: [actorLoginFragment],
     fields: {
         createdAt: scalar('string', 'datetime'),
-        actor: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
-        label: graphql_shape_object({ name: scalar('string') }),
+        actor: shape_builders_nullable(shape_builders_object(actorLoginFragment.fields)),
+        label: shape_builders_object({ name: scalar('string') }),
     },
 };
 /** `item-details.graphql`: fragment Unlabeled on UnlabeledEvent, selecting what Labeled selects. */
@@ -69026,7 +69033,7 @@ const issueLabelEventsFragment = {
     spreads: [labeledFragment, unlabeledFragment],
     fields: {
         totalCount: scalar('number', 'int'),
-        nodes: nullableList(graphql_shape_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
+        nodes: nullableList(shape_builders_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
     },
 };
 /** `item-details.graphql`: fragment PullLabelEvents on PullRequestTimelineItemsConnection, selecting what IssueLabelEvents selects. */
@@ -69040,19 +69047,19 @@ const detailsFragment = {
     spreads: [commentsFragment, issueLabelEventsFragment, pullLabelEventsFragment],
     fields: {
         __typename: scalar('string'),
-        assignees: graphql_shape_object({
+        assignees: shape_builders_object({
             totalCount: scalar('number', 'int'),
-            nodes: nullableList(graphql_shape_object({ login: scalar('string') })),
+            nodes: nullableList(shape_builders_object({ login: scalar('string') })),
         }),
     },
     on: {
-        Issue: { comments: graphql_shape_object(commentsFragment.fields), timelineItems: graphql_shape_object(issueLabelEventsFragment.fields) },
+        Issue: { comments: shape_builders_object(commentsFragment.fields), timelineItems: shape_builders_object(issueLabelEventsFragment.fields) },
         PullRequest: {
-            comments: graphql_shape_object(commentsFragment.fields),
-            timelineItems: graphql_shape_object(issueLabelEventsFragment.fields),
-            files: graphql_shape_nullable(graphql_shape_object({
+            comments: shape_builders_object(commentsFragment.fields),
+            timelineItems: shape_builders_object(issueLabelEventsFragment.fields),
+            files: shape_builders_nullable(shape_builders_object({
                 totalCount: scalar('number', 'int'),
-                nodes: nullableList(graphql_shape_object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
+                nodes: nullableList(shape_builders_object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
             })),
         },
     },
@@ -69070,20 +69077,20 @@ const listedFragment = {
         body: scalar('string'),
         createdAt: scalar('string', 'datetime'),
         authorAssociation: enumOf(commentAuthorAssociationValues),
-        author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        author: shape_builders_nullable(shape_builders_object(actorLoginFragment.fields)),
         locked: scalar('boolean'),
-        labels: graphql_shape_nullable(graphql_shape_object({ totalCount: scalar('number', 'int'), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+        labels: shape_builders_nullable(shape_builders_object({ totalCount: scalar('number', 'int'), nodes: nullableList(shape_builders_object({ name: scalar('string') })) })),
     },
     on: {
         Issue: {
             ...identityFragment.on.Issue,
             title: scalar('string'),
-            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
+            milestone: shape_builders_nullable(shape_builders_object({ title: scalar('string') })),
         },
         PullRequest: {
             ...identityFragment.on.PullRequest,
             title: scalar('string'),
-            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
+            milestone: shape_builders_nullable(shape_builders_object({ title: scalar('string') })),
         },
     },
 };
@@ -69093,7 +69100,7 @@ const pullFieldsFragment = {
         isDraft: scalar('boolean'),
         headRefName: scalar('string'),
         baseRefName: scalar('string'),
-        headRepository: graphql_shape_nullable(graphql_shape_object({ nameWithOwner: scalar('string') })),
+        headRepository: shape_builders_nullable(shape_builders_object({ nameWithOwner: scalar('string') })),
         additions: scalar('number', 'int'),
         deletions: scalar('number', 'int'),
     },
@@ -69102,22 +69109,22 @@ const issuePageFragment = {
     text: 'fragment IssuePage on IssueConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    state\n  }\n}\n',
     spreads: [pageFragment, listedFragment],
     fields: {
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, state: enumOf(issueStateValues) }, { Issue: { ...listedFragment.on.Issue } })),
+        pageInfo: shape_builders_object(pageFragment.fields),
+        nodes: nullableList(shape_builders_object({ ...listedFragment.fields, state: enumOf(issueStateValues) }, { Issue: { ...listedFragment.on.Issue } })),
     },
 };
 const pullPageFragment = {
     text: 'fragment PullPage on PullRequestConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    ...PullFields\n    state\n  }\n}\n',
     spreads: [pageFragment, listedFragment, pullFieldsFragment],
     fields: {
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, ...pullFieldsFragment.fields, state: enumOf(pullRequestStateValues) }, { PullRequest: { ...listedFragment.on.PullRequest } })),
+        pageInfo: shape_builders_object(pageFragment.fields),
+        nodes: nullableList(shape_builders_object({ ...listedFragment.fields, ...pullFieldsFragment.fields, state: enumOf(pullRequestStateValues) }, { PullRequest: { ...listedFragment.on.PullRequest } })),
     },
 };
 /** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
-const triageDetails = graphqlDocument({ query: 'TriageDetails', points: 1, nodes: 320, spreads: [budgetFragment, identityFragment, detailsFragment] }, graphql_shape_object({
+const triageDetails = graphqlDocument({ query: 'TriageDetails', points: 1, nodes: 320, spreads: [budgetFragment, identityFragment, detailsFragment] }, shape_builders_object({
     ...budgetFragment.fields,
-    nodes: graphql_shape_list(graphql_shape_nullable(graphql_shape_object({ __typename: scalar('string') }, {
+    nodes: shape_builders_list(shape_builders_nullable(shape_builders_object({ __typename: scalar('string') }, {
         Issue: {
             ...identityFragment.fields,
             ...detailsFragment.fields,
@@ -69134,7 +69141,7 @@ const triageDetails = graphqlDocument({ query: 'TriageDetails', points: 1, nodes
 }), '# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n');
 /** `item.graphql`: query TriageItem, 1 point (bound 1), up to 420 nodes (bound 420). */
 const triageItem = repositoryQuery({ query: 'TriageItem', points: 1, nodes: 420, spreads: [listedFragment, detailsFragment, pullFieldsFragment] }, {
-    issueOrPullRequest: graphql_shape_nullable(graphql_shape_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
+    issueOrPullRequest: shape_builders_nullable(shape_builders_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
         Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
         PullRequest: {
             ...listedFragment.on.PullRequest,
@@ -69146,16 +69153,16 @@ const triageItem = repositoryQuery({ query: 'TriageItem', points: 1, nodes: 420,
 }, "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n");
 /** `labels.graphql`: query TriageLabels, 1 point (bound 1), up to 100 nodes (bound 100). */
 const triageLabels = repositoryQuery({ query: 'TriageLabels', points: 1, nodes: 100, spreads: [pageFragment] }, {
-    labels: graphql_shape_nullable(graphql_shape_object({ pageInfo: graphql_shape_object(pageFragment.fields), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+    labels: shape_builders_nullable(shape_builders_object({ pageInfo: shape_builders_object(pageFragment.fields), nodes: nullableList(shape_builders_object({ name: scalar('string') })) })),
 }, "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n");
 /** `open-issues.graphql`: query TriageOpenIssues, 1 point (bound 1), up to 10100 nodes (bound 10100). */
-const triageOpenIssues = repositoryQuery({ query: 'TriageOpenIssues', points: 1, nodes: 10100, spreads: [issuePageFragment] }, { issues: graphql_shape_object(issuePageFragment.fields) }, '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n');
+const triageOpenIssues = repositoryQuery({ query: 'TriageOpenIssues', points: 1, nodes: 10100, spreads: [issuePageFragment] }, { issues: shape_builders_object(issuePageFragment.fields) }, '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n');
 /** `open-pulls.graphql`: query TriageOpenPulls, 1 point (bound 1), up to 10100 nodes (bound 10100). */
-const triageOpenPulls = repositoryQuery({ query: 'TriageOpenPulls', points: 1, nodes: 10100, spreads: [pullPageFragment] }, { pullRequests: graphql_shape_object(pullPageFragment.fields) }, '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n');
+const triageOpenPulls = repositoryQuery({ query: 'TriageOpenPulls', points: 1, nodes: 10100, spreads: [pullPageFragment] }, { pullRequests: shape_builders_object(pullPageFragment.fields) }, '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n');
 /** `viewer.graphql`: query TriageViewer, 1 point (bound 1), up to 0 nodes (bound 0). */
-const triageViewer = graphqlDocument({ query: 'TriageViewer', points: 1, nodes: 0, spreads: [budgetFragment, actorLoginFragment] }, graphql_shape_object({ ...budgetFragment.fields, viewer: graphql_shape_object(actorLoginFragment.fields) }), "# Who the token acts as: the login its writes carry, learnt instead of asked for. GraphQL's `viewer` answers user\n# tokens and App installation tokens alike (`<slug>[bot]`; fullsend-ai/fullsend#1953, pingdotgg/t3code#11273),\n# where REST's `GET /user` refuses integration tokens and `GET /app` needs the App's JWT.\n# max-points: 1\n# max-nodes: 0\nquery TriageViewer {\n  ...Budget\n  viewer {\n    ...ActorLogin\n  }\n}\n");
+const triageViewer = graphqlDocument({ query: 'TriageViewer', points: 1, nodes: 0, spreads: [budgetFragment, actorLoginFragment] }, shape_builders_object({ ...budgetFragment.fields, viewer: shape_builders_object(actorLoginFragment.fields) }), "# Who the token acts as: the login its writes carry, learnt instead of asked for. GraphQL's `viewer` answers user\n# tokens and App installation tokens alike (`<slug>[bot]`; fullsend-ai/fullsend#1953, pingdotgg/t3code#11273),\n# where REST's `GET /user` refuses integration tokens and `GET /app` needs the App's JWT.\n# max-points: 1\n# max-nodes: 0\nquery TriageViewer {\n  ...Budget\n  viewer {\n    ...ActorLogin\n  }\n}\n");
 
-;// CONCATENATED MODULE: ./src/triage/identity.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/identity.ts
 // Who this run writes as, learnt from the token instead of asked for (`own-login` is only a check now). Whose
 // comments and whose `labeled` events are this action's own depends on it: markers count only in its comments,
 // and a stale label whose last `labeled` event is by it is its mark (also one actions/stale made with the same
@@ -69253,7 +69260,7 @@ async function learnIdentity(client, log, options) {
     return { identity: identityOfLogin(login) };
 }
 
-;// CONCATENATED MODULE: ./src/triage/login-memory.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/login-memory.ts
 // The login the job's token writes as, remembered across the runs of one job (beside the job memory, in the same
 // private folder of `RUNNER_TEMP`, with the same rules: `job-memory.ts`' `notPrivate`): GraphQL's `viewer` costs a
 // point a run, and a job that runs triage again (a sweep after a sweep, a stale pass after a label pass) would pay it
@@ -69304,7 +69311,7 @@ async function loadLoginMemory(tempDir, token, warn = () => undefined) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/server-clock.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/server-clock.ts
 // "Now" for inactivity: the API server's clock (its `Date` header), never earlier than the local one.
 // Timestamps such as `updated_at` come from the server, so measuring against its clock keeps a runner
 // with a skewed clock from marking items stale too early or too late.
@@ -69320,9 +69327,9 @@ function trackServerClock(octokit, clock = realClock()) {
     return () => new Date(Math.max(clock.now(), server));
 }
 
-;// CONCATENATED MODULE: ./src/triage/writes.ts
-// triage's writes, the shape of each answer (src/client/declared.ts) and what happens to each when its answer
-// is lost (src/client/write-rules.ts): each call passes its declaration with the request
+;// CONCATENATED MODULE: ./src/actions/triage/writes.ts
+// triage's writes, the shape of each answer (src/github/client/declared.ts) and what happens to each when its answer
+// is lost (src/github/client/write-rules.ts): each call passes its declaration with the request
 // (`request: declared(writes.addLabels)`), and the docs' table is generated from here. Its reads are in reads.ts.
 
 
@@ -69384,7 +69391,7 @@ const writes_writes = defineWrites({
     },
 });
 
-;// CONCATENATED MODULE: ./src/triage/comment-once.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/comment-once.ts
 // Posting a comment at most once. A comment is the one triage write that is not idempotent: when the
 // connection drops (or a 5xx arrives) after the server made the comment, a blind retry makes a second one.
 // So the POST goes out without the client's automatic retries, carrying a hidden one-off token; after an
@@ -69444,7 +69451,7 @@ async function postCommentOnce(client, target, body, options = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/triage/apply.ts
+;// CONCATENATED MODULE: ./src/actions/triage/apply.ts
 // Executes triage operations, one request each. Operations on one item run in plan order (a comment
 // before the close); different items run side by side within the client's pacing.
 
@@ -69537,7 +69544,7 @@ function createExecutor(client, repo, log) {
     };
 }
 /**
- * Applies every operation and reports each result, in plan order, on the one pool (core/plan.ts `applyPlan`). An
+ * Applies every operation and reports each result, in plan order, on the one pool (kernel/plan.ts `applyPlan`). An
  * item is a group: items run side by side (`concurrency` at once); the operations of one item run in plan order,
  * and after a failure the rest of that item's operations are not attempted and come back `skipped` with the reason
  * (no close without its comment, no 👍 for a command that failed). Before the one pool they came back `failed`.
@@ -69546,7 +69553,7 @@ function applyOperations(ops, execute, concurrency = 4) {
     return applyPlan(ops, execute, { concurrency, group: (op) => `#${op.number}` });
 }
 
-;// CONCATENATED MODULE: ./src/core/sizes.ts
+;// CONCATENATED MODULE: ./src/kernel/sizes.ts
 // One way to write a number of bytes, in binary units (KiB, MiB, GiB: 1,024-based), everywhere the actions print
 // a size (plans, progress lines, errors): a 20,000,000-byte file is "19.1 MiB" in the plan and in the progress.
 const UNITS = [
@@ -69563,7 +69570,7 @@ function formatRate(bytesPerSecond) {
     return `${formatBytes(bytesPerSecond)}/s`;
 }
 
-;// CONCATENATED MODULE: ./src/core/progress.ts
+;// CONCATENATED MODULE: ./src/kernel/progress.ts
 
 
 class Progress {
@@ -69631,7 +69638,7 @@ const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
 const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
 const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
 
-;// CONCATENATED MODULE: ./src/triage/apply-progress.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/apply-progress.ts
 
 const APPLY_PROGRESS_MS = 30_000;
 /** `execute`, reporting progress through `log`; call `stop()` when the apply ends. */
@@ -69672,7 +69679,7 @@ function withApplyProgress(total, execute, log, clock) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/comment-view.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/comment-view.ts
 // Bounded memory per item: an item's comments are read a page (100) at a time, each cut to what a decision reads
 // of it as the page arrives, and at most MAX_COMMENT_PAGES pages are read. A decision reads of a comment its author
 // (login, type), its App, its date, and its text only where a marker can count (the engine's own comments) or where
@@ -69735,7 +69742,7 @@ async function readComments(number, pages, view, maxPages = MAX_COMMENT_PAGES) {
     return kept;
 }
 
-;// CONCATENATED MODULE: ./src/triage/item.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/item.ts
 // An issue or pull request as the rules see it, read from the issues API (which lists pull requests
 // too, telling them apart by the `pull_request` key) or from an event payload.
 
@@ -69794,7 +69801,7 @@ function describeItem(item) {
     return `${item.isPullRequest ? 'pull request' : 'issue'} #${item.number}`;
 }
 
-;// CONCATENATED MODULE: ./src/triage/operations.ts
+;// CONCATENATED MODULE: ./src/actions/triage/operations.ts
 const WRITE = { requests: 1, writes: 1 };
 function subjectOf(payload) {
     switch (payload.type) {
@@ -69846,7 +69853,7 @@ function countOperations(ops) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/commands.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/commands.ts
 // Slash commands in comments: parsed as data (never evaluated), checked against the commenter's
 // permission, then planned like rules. A command is a line starting with `/name`; lines inside code
 // fences and quotes are ignored. Comments are written by strangers: plain string code over at most the
@@ -70060,7 +70067,7 @@ function planCommands(commands, item, config, by) {
     return { operations: ops, skipped };
 }
 
-;// CONCATENATED MODULE: ./src/triage/item-identity.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/item-identity.ts
 // Items are who they were. GitHub answers a transferred issue's REST URL with 301 to the issue in its new
 // repository (OpenAPI "Get an issue"; mcp-workspace#256 and MeshWeaver#4629 saw `GET /repos/…/issues/2950` answered
 // with `number: 1139` of another repository once the redirect was followed), and a deleted one with 410. An answer
@@ -70098,7 +70105,7 @@ function isItemMoved(err) {
     return err instanceof ItemMovedError;
 }
 
-;// CONCATENATED MODULE: ./src/triage/command-event.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/command-event.ts
 // Slash commands of a new comment. The comment itself (author, text, item) and its author's permission are read
 // from the API: a payload proves nothing, and a comment edited or deleted since the event asks for nothing more.
 // `author-can` lets an issue's author run the listed commands on their own item. When every command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
@@ -70276,7 +70283,7 @@ async function withoutMissingLabels(ops, config, reader, notDone) {
     return ops.filter((op) => !missing.includes(op));
 }
 /**
- * A reply's line: a stranger's text in it is already a code span (core/external-text.ts); what is left is ours, and
+ * A reply's line: a stranger's text in it is already a code span (kernel/external-text.ts); what is left is ours, and
  * still holds no HTML (so no marker of ours, no hidden text).
  */
 const shown = (line) => line.replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -70315,7 +70322,7 @@ async function replyOperations(item, comment, notDone, reader, identity, log) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/triage/dispatch.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/dispatch.ts
 // The event decides the mode. Pure: (event name, payload) → what to do. Payloads are parsed with zod into
 // the few fields used; anything unexpected is ignored with a reason, never a crash. Usable by the action
 // (GITHUB_EVENT_NAME / GITHUB_EVENT_PATH) and by a webhook receiver (X-GitHub-Event / body) alike.
@@ -70436,7 +70443,7 @@ function dispatch(eventName, payload) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/triage/stale-settings.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/stale-settings.ts
 const STALE_DEFAULTS = {
     'days-before-stale': 60,
     'days-before-close': 7,
@@ -70485,7 +70492,7 @@ function staleSettingsFor(section, isPullRequest) {
 // EXTERNAL MODULE: ./node_modules/lodash.deburr/index.js
 var lodash_deburr = __nccwpck_require__(2559);
 var lodash_deburr_default = /*#__PURE__*/__nccwpck_require__.n(lodash_deburr);
-;// CONCATENATED MODULE: ./src/triage/stale-names-match.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/stale-names-match.ts
 // How the stale decisions compare label, milestone and assignee names. GitHub tells labels apart case-insensitively
 // only (`Stále` and `stale` can both exist in a repository), and triage's own semantics follow GitHub. actions/stale
 // compares every label, milestone and assignee after lower case and lodash's `deburr` (src/functions/clean-label.ts
@@ -73258,7 +73265,7 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/triage/issue-form.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/issue-form.ts
 // Answers of an issue form. GitHub renders a submitted form as markdown: each field is a `### Label`
 // heading followed by the answer; an empty optional field reads `_No response_`; checkboxes are task
 // list lines (`- [X] option`). Bodies are written by strangers: this is plain string code, one pass over
@@ -73357,7 +73364,7 @@ function formAnswer(answers, heading) {
     return answers.get(normaliseHeading(heading));
 }
 
-;// CONCATENATED MODULE: ./src/triage/conditions.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/conditions.ts
 // Whether a rule's `if` holds for an item. Pure: every fact is passed in. The changed files of a pull
 // request cost a request, so they are asked for only when every other condition already holds.
 
@@ -73511,7 +73518,7 @@ function evaluateOwn(condition, facts) {
     return yes;
 }
 
-;// CONCATENATED MODULE: ./src/triage/plan.ts
+;// CONCATENATED MODULE: ./src/actions/triage/plan.ts
 
 
 
@@ -73615,7 +73622,7 @@ function planRules(rules, facts, commented = new Set()) {
     return { matched: matches.map((m) => m.rule.id), operations: ops };
 }
 
-;// CONCATENATED MODULE: ./src/triage/stale.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/stale.ts
 
 
 
@@ -73854,7 +73861,7 @@ function decisionOperations(item, config, decision) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/triage/item-plan.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/item-plan.ts
 
 
 
@@ -74042,7 +74049,7 @@ async function deleteBranchOperation(item, reader, log) {
     return [operation(item, { type: 'delete-branch', branch: pull.branch }, 'stale: delete-branch')];
 }
 
-;// CONCATENATED MODULE: ./src/triage/labeler-outcome.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/labeler-outcome.ts
 /** GitHub's most labels on one issue or pull request (labeler's GITHUB_MAX_LABELS). */
 const MAX_LABELS = 100;
 const lower = (name) => name.toLowerCase();
@@ -74092,7 +74099,7 @@ function labelerOutcome(item, ops, info) {
     return result;
 }
 
-;// CONCATENATED MODULE: ./src/triage/fresh-comment.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/fresh-comment.ts
 // A comment as the API says it is now (`GET /repos/{o}/{r}/issues/comments/{id}`): the author, text and item a
 // slash command is judged by. An event payload (the action's event file, a webhook body, a stored delivery) only
 // names the comment; what it says of its author or text authorises nothing, and the comment may have been
@@ -74131,7 +74138,7 @@ function freshCommentOf(data) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/reader.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/reader.ts
 // The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
 // answers unchanged ones with a free 304.
 
@@ -74345,7 +74352,7 @@ function onlyLabeledSinceMark(events, label) {
     return events.every((e) => !(Date.parse(e.created_at) >= since) || isMark(e));
 }
 
-;// CONCATENATED MODULE: ./src/triage/graphql/detail-reads.ts
+;// CONCATENATED MODULE: ./src/actions/triage/graphql/detail-reads.ts
 
 const detail_reads_silent = { debug: () => undefined, info: () => undefined, warning: () => undefined };
 /** A reader that records the detail reads and answers each with an empty value. */
@@ -74379,7 +74386,7 @@ async function withDetails(items, input, context) {
     return reader.prefetch(items, (item) => detailReads({ ...input, item }, context, reader));
 }
 
-;// CONCATENATED MODULE: ./src/triage/sweep.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/sweep.ts
 
 
 
@@ -74502,7 +74509,7 @@ async function planSweep(sweepOptions) {
     return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
 }
 
-;// CONCATENATED MODULE: ./src/triage/missing-labels.ts
+;// CONCATENATED MODULE: ./src/actions/triage/domain/missing-labels.ts
 // Labels the repository does not have. GitHub's "Add labels to an issue" creates a missing label (grey,
 // `ededed`) without a word (docs.github.com/rest/issues/labels#add-labels-to-an-issue), so a typo in a
 // rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
@@ -74558,7 +74565,7 @@ function resolveMissingLabels(plan, existing, settings) {
     return out;
 }
 
-;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
+;// CONCATENATED MODULE: ./src/kernel/reads.ts
 /**
  * A failure as the reason shown for reading through REST: the first line of its message, capped (it may quote a
  * server's words). An answer of the wrong shape is the client's ShapeError, whose message names the problem.
@@ -74606,7 +74613,7 @@ class GraphqlFirst {
     }
 }
 
-;// CONCATENATED MODULE: ./src/triage/graphql/answers.ts
+;// CONCATENATED MODULE: ./src/actions/triage/graphql/answers.ts
 /**
  * True for a details node that is an issue or a pull request. The shape check has seen, for those two types, every
  * field their fragments select (the generated type also admits any other type, which has none of them).
@@ -74619,7 +74626,7 @@ function isLabelEvent(node) {
     return node.__typename === 'LabeledEvent' || node.__typename === 'UnlabeledEvent';
 }
 
-;// CONCATENATED MODULE: ./src/triage/graphql/to-item.ts
+;// CONCATENATED MODULE: ./src/actions/triage/graphql/to-item.ts
 
 
 // Actors get REST's login (restLoginOf): GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST
@@ -74719,7 +74726,7 @@ function assigneesOf(assignees) {
     return allNodes(assignees)?.map((a) => a.login);
 }
 
-;// CONCATENATED MODULE: ./src/triage/graphql/reader.ts
+;// CONCATENATED MODULE: ./src/actions/triage/graphql/reader.ts
 
 
 
@@ -75012,7 +75019,7 @@ function createGraphqlReader(queries, repo, rest, options) {
     return reader;
 }
 
-;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
+;// CONCATENATED MODULE: ./src/actions/triage/graphql/queries.ts
 
 
 function createTriageQueries(client) {
@@ -75026,7 +75033,7 @@ function createTriageQueries(client) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/graphql/choose-reader.ts
+;// CONCATENATED MODULE: ./src/actions/triage/graphql/choose-reader.ts
 
 
 /** The stale section and its per-kind sections (`issues:`, `pull-requests:`). */
@@ -75072,8 +75079,8 @@ function triageReader(o, rest) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/triage/engine.ts
-// The triage engine's two halves, the steps of core's run sequence for both hosts (steps.ts): `planTriage` reads
+;// CONCATENATED MODULE: ./src/actions/triage/domain/engine.ts
+// The triage engine's two halves, the steps of the kernel's run sequence for both hosts (steps.ts): `planTriage` reads
 // the event's items and decides the writes (read and plan in one: the planner reads as it decides), `applyTriage`
 // writes them and remembers them. Neither checks the budget: the sequence does, once, before the first write.
 // Independent of @actions/core, so the action and the webhook service share it unchanged.
@@ -75296,7 +75303,7 @@ async function planTriage(o) {
 }
 /**
  * Applies the plan and remembers the writes; the result with its report. The budget was checked for the whole plan
- * by the run sequence before this step (core/sequence.ts): it is not checked again here.
+ * by the run sequence before this step (kernel/sequence.ts): it is not checked again here.
  */
 async function applyTriage(o, planned) {
     const { plan } = planned;
@@ -75316,7 +75323,7 @@ async function applyTriage(o, planned) {
     return { ...planned, report, counts: countOperations(done) };
 }
 
-;// CONCATENATED MODULE: ./src/triage/report.ts
+;// CONCATENATED MODULE: ./src/actions/triage/report.ts
 
 
 
@@ -75368,7 +75375,7 @@ function modeLine(m, quote = (name) => `"${name}"`) {
 }
 /** The plan (markdown) and the counts, for the job summary. */
 function summaryMarkdown(result, dryRun) {
-    // External text (a workflow run's name, a note quoting an item) is escaped: core/external-text.ts.
+    // External text (a workflow run's name, a note quoting an item) is escaped: kernel/external-text.ts.
     const lines = [
         `## Triage${dryRun ? ' (dry run)' : ''}`,
         '',
@@ -75415,7 +75422,7 @@ function triageFailure(result) {
     return result.report ? planFailure(result.report) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/triage/steps.ts
+;// CONCATENATED MODULE: ./src/actions/triage/steps.ts
 
 
 
@@ -75439,7 +75446,7 @@ function triageSteps(options, hooks = {}) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/triage/run.ts
+;// CONCATENATED MODULE: ./src/actions/triage/run.ts
 
 
 
@@ -75504,13 +75511,26 @@ async function run(ctx) {
         memory,
         identity,
     };
-    // Core's sequence with triage's steps (steps.ts), the same the webhook service runs; the runner host renders.
+    // The kernel's sequence with triage's steps (steps.ts), the same the webhook service runs; the runner host renders.
     return runSequence({ client, log, inputs: { dryRun }, render: ctx.render }, triageSteps(options, { afterApply: () => memory.save() }));
 }
 
-;// CONCATENATED MODULE: ./src/triage/main.ts
+;// CONCATENATED MODULE: ./src/actions/triage/action.ts
+// The triage action as a value (kernel/action.ts): its name in the registry, its inputs' one definition and its run.
 
 
-// actions/stale's and actions/labeler's `repo-token`, when given, is the token.
-void runAction('triage', run, { tokenAlias: 'repo-token' });
+
+const action = defineAction({
+    name: 'triage',
+    inputs: inputSchema,
+    // actions/stale's and actions/labeler's `repo-token`, when given, is the token.
+    tokenAlias: 'repo-token',
+    run: (ctx) => run(ctx),
+});
+
+;// CONCATENATED MODULE: ./src/actions/triage/main.ts
+// The triage action's entry point on the Actions runner (the bundle dist/triage/index.js).
+
+
+void runAction(action);
 
